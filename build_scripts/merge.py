@@ -1,0 +1,102 @@
+"""Merge overlapping section exports into one tree, refusing to pick between texts.
+
+``buildings.wiki`` repeats ``===Buildings===`` from ``battlefield-terrain.wiki``. A
+section that appears in several exports must have the same text in each (trailing
+whitespace aside); it then appears once. Where the texts differ the build stops and
+names both files and the first line where they part.
+"""
+
+from __future__ import annotations
+
+from build_scripts.errors import RulebookError, Source
+from build_scripts.model import Block, Inline, Section
+
+__all__ = ["merge_exports"]
+
+_MARKUP = {"text": "", "bold": "'''", "italic": "''", "xref": ""}
+
+
+def merge_exports(exports: list[tuple[str, Section]]) -> Section:
+    """Merge export trees, the first one being the base.
+
+    Args:
+        exports: ``(file name, root section)`` pairs in the order to merge.
+
+    Returns:
+        One root whose sections each appear once.
+
+    Raises:
+        RulebookError: when two exports give different text for the same section.
+    """
+    if not exports:
+        raise RulebookError("no rulebook exports were given")
+    merged = exports[0][1]
+    for _file, root in exports[1:]:
+        for section in root.children:
+            twin = _find(merged, section)
+            if twin is None:
+                merged.children.append(section)
+            else:
+                _require_same(twin, section)
+    return merged
+
+
+def _find(tree: Section, wanted: Section) -> Section | None:
+    """The section of ``tree`` with the same heading text and depth, if any."""
+    matches = [s for s in tree.walk()[1:] if s.depth == wanted.depth and s.title == wanted.title]
+    if len(matches) > 1:
+        raise RulebookError(
+            f"section {wanted.title!r} appears {len(matches)} times at the same level; "
+            "cannot tell which one the export repeats",
+            source=wanted.heading.source,
+        )
+    return matches[0] if matches else None
+
+
+def _require_same(base: Section, other: Section) -> None:
+    """Raise naming both files and the first differing line unless the texts match."""
+    left, right = _lines(base), _lines(other)
+    for (lsrc, ltext), (rsrc, rtext) in zip(left, right, strict=False):
+        if ltext != rtext:
+            raise RulebookError(
+                f"the exports disagree about section {base.title!r}: "
+                f"{lsrc} has {_quote(ltext)} but {rsrc} has {_quote(rtext)}; "
+                "make both exports say the same (the site never picks one)",
+                source=rsrc,
+            )
+    if len(left) != len(right):
+        longer, shorter = (left, right) if len(left) > len(right) else (right, left)
+        extra_src, extra_text = longer[len(shorter)]
+        end = shorter[-1][0]
+        raise RulebookError(
+            f"the exports disagree about section {base.title!r}: {extra_src} goes on with "
+            f"{_quote(extra_text)} where {end.file} ends the section after line {end.line}; "
+            "make both exports say the same (the site never picks one)",
+            source=extra_src,
+        )
+
+
+def _lines(section: Section) -> list[tuple[Source, str]]:
+    """The section's blocks as comparable lines of wikitext, with their sources."""
+    out: list[tuple[Source, str]] = []
+    for s in section.walk():
+        out.append((s.heading.source, f"{'#' * s.depth} {s.heading.style}: {s.title}"))
+        out.extend((b.source, _block_line(b)) for b in s.blocks)
+    return out
+
+
+def _block_line(block: Block) -> str:
+    text = _runs(block.inlines)
+    if block.kind == "bullet":
+        return f"*{text}"
+    if block.kind == "chart_row":
+        return f"{block.number}: {text} / {_runs(block.body)}"
+    return text
+
+
+def _runs(inlines: tuple[Inline, ...]) -> str:
+    return "".join(f"{_MARKUP[i.kind]}{i.text}{_MARKUP[i.kind]}" for i in inlines).rstrip()
+
+
+def _quote(text: str, limit: int = 70) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")

@@ -1,0 +1,129 @@
+"""The whole rulebook build as one pure function: exports in, Markdown pages out.
+
+parse → merge → assign ids (checked against the lock) → resolve references → render.
+The MkDocs plugin reads the files and hands their bytes here; nothing here touches
+MkDocs or the disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from build_scripts.anchors import AnchoredBlock, LockResult, assign_ids, check_lock
+from build_scripts.errors import RulebookError
+from build_scripts.merge import merge_exports
+from build_scripts.model import Section
+from build_scripts.render import render_page
+from build_scripts.sections import build_tree
+from build_scripts.wikitext import decode, parse_blocks
+from build_scripts.xrefs import Resolution, load_map, resolve
+
+__all__ = ["BuildResult", "PageSpec", "build_rulebook", "page_url"]
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """A page of the site: its name (file stem and URL) and the section it shows."""
+
+    name: str
+    section: str
+
+
+@dataclass
+class BuildResult:
+    """The pages' Markdown and everything the build learnt on the way."""
+
+    markdown: dict[str, str]
+    anchored: dict[str, list[AnchoredBlock]]
+    lock: LockResult
+    references: list[Resolution]
+    titles: dict[str, str] = field(default_factory=dict)
+
+
+def page_url(name: str) -> str:
+    """The URL of a page from the site root, with directory URLs (``buildings/``)."""
+    return "" if name == "index" else f"{name}/"
+
+
+def build_rulebook(
+    exports: list[tuple[str, bytes]],
+    pages: list[PageSpec],
+    *,
+    lock: dict[str, Any],
+    xref_map: str,
+    frozen: bool,
+    after: Mapping[str, Mapping[str, Markup]] | None = None,
+    lock_name: str = "anchors.lock.json",
+    map_name: str = "xrefs.toml",
+) -> BuildResult:
+    """Build every rulebook page.
+
+    Args:
+        exports: ``(file name, bytes)`` of each section export, in merge order.
+        pages: The pages and the sections they show.
+        lock: The parsed anchors lock.
+        xref_map: The reference map's TOML text.
+        frozen: Fail when the lock does not already list every id (CI).
+        after: Page → block id → HTML placed after that block (calculators).
+        lock_name: The lock's file name, for messages.
+        map_name: The reference map's file name, for messages.
+
+    Returns:
+        The build result; the caller writes ``result.lock.lock`` when it changed.
+
+    Raises:
+        RulebookError: for any problem in the source or the maps, naming where.
+    """
+    trees = [(name, build_tree(parse_blocks(decode(data, name), name), name)) for name, data in exports]
+    merged = merge_exports(trees)
+    sections = {spec.name: _find_page_section(merged, spec) for spec in pages}
+    _require_coverage(merged, sections)
+
+    anchored = {name: assign_ids(section) for name, section in sections.items()}
+    lock_result = check_lock(lock, anchored, frozen=frozen, lock_name=lock_name)
+    anchored, references = resolve(anchored, load_map(xref_map, map_name), map_name=map_name)
+
+    urls = {spec.name: page_url(spec.name) for spec in pages}
+    markdown = {}
+    for spec in pages:
+        items = anchored[spec.name]
+        markdown[spec.name] = render_page(
+            title=sections[spec.name].title,
+            items=items,
+            sources=sorted({a.block.source.file for a in items}),
+            page_url=urls[spec.name],
+            page_urls=urls,
+            aliases=lock_result.aliases.get(spec.name),
+            after=(after or {}).get(spec.name),
+        )
+    titles = {name: s.title for name, s in sections.items()}
+    return BuildResult(markdown, anchored, lock_result, references, titles)
+
+
+def _find_page_section(root: Section, spec: PageSpec) -> Section:
+    matches = [s for s in root.walk()[1:] if s.title == spec.section]
+    if len(matches) != 1:
+        raise RulebookError(
+            f"page {spec.name!r} shows section {spec.section!r}, which the exports hold "
+            f"{len(matches)} times; it must name exactly one section heading"
+        )
+    return matches[0]
+
+
+def _require_coverage(root: Section, sections: dict[str, Section]) -> None:
+    """Every section with rule text is on exactly one page; none is lost."""
+    owner: dict[int, str] = {}
+    for name, section in sections.items():
+        for s in section.walk():
+            if id(s) in owner:
+                raise RulebookError(f"section {s.title!r} is on both page {owner[id(s)]!r} and page {name!r}")
+            owner[id(s)] = name
+    for s in root.walk()[1:]:
+        if id(s) not in owner and s.blocks:
+            raise RulebookError(
+                f"section {s.title!r} is on no page; add a page for it in mkdocs.yml", source=s.heading.source
+            )

@@ -1,0 +1,137 @@
+"""Anchored blocks → the Markdown page MkDocs builds, through a Jinja2 template.
+
+Rule text is escaped, never rewritten: a ``'''bold'''`` run becomes ``<strong>``, a
+resolved reference a link to its rule, an unresolved one a visible
+"not in these sections" marker.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup, escape
+
+from build_scripts.anchors import AnchoredBlock
+from build_scripts.model import Inline
+
+__all__ = ["Group", "render_page"]
+
+_TEMPLATES = Path(__file__).parent / "templates"
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!])")
+
+
+@dataclass
+class Group:
+    """Consecutive blocks shown together: one heading, one paragraph, one list or chart."""
+
+    kind: str
+    items: list[AnchoredBlock] = field(default_factory=list)
+    level: int = 0
+    after: Markup | None = None
+
+    @property
+    def item(self) -> AnchoredBlock:
+        """The single block of a heading or paragraph group."""
+        return self.items[0]
+
+
+def _environment(page_url: str, page_urls: Mapping[str, str]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(_TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["runs"] = lambda runs: _runs(runs, page_url, page_urls)
+    env.filters["md_heading"] = _md_heading
+    return env
+
+
+def render_page(
+    *,
+    title: str,
+    items: list[AnchoredBlock],
+    sources: Iterable[str],
+    page_url: str,
+    page_urls: Mapping[str, str],
+    aliases: Mapping[str, str] | None = None,
+    after: Mapping[str, Markup] | None = None,
+) -> str:
+    """Render one page's Markdown.
+
+    Args:
+        title: The page title (the rulebook heading, verbatim).
+        items: The page's anchored blocks in order; headings carry their depth.
+        sources: The export files the page's text comes from, for the header comment.
+        page_url: This page's URL from the site root (``buildings/``).
+        page_urls: Every page name → URL, to make cross-page links relative.
+        aliases: Old id → ``page#id`` it moved to; the page's script follows them.
+        after: Block id → HTML to place right after that block (calculators).
+
+    Returns:
+        The Markdown text.
+    """
+    after = after or {}
+    groups = _group(items, after)
+    alias_urls = {old: _href(target, page_url, page_urls) for old, target in (aliases or {}).items()}
+    template = _environment(page_url, page_urls).get_template("page.md.j2")
+    return template.render(title=title, groups=groups, sources=sorted(set(sources)), aliases=alias_urls)
+
+
+def _group(items: list[AnchoredBlock], after: Mapping[str, Markup]) -> list[Group]:
+    groups: list[Group] = []
+    for item in items:
+        kind = item.block.kind
+        if kind in ("bullet", "chart_row") and groups and groups[-1].kind == kind and groups[-1].after is None:
+            groups[-1].items.append(item)
+        else:
+            groups.append(Group(kind, [item], level=item.depth + 1))
+        if item.id in after:
+            groups[-1].after = after[item.id]
+    return groups
+
+
+def _href(target: str, page_url: str, page_urls: Mapping[str, str]) -> str:
+    """A link from ``page_url`` to ``page#id``, relative so the site works under any path."""
+    page, anchor = target.split("#", 1)
+    url = page_urls[page]
+    if url == page_url:
+        return f"#{anchor}"
+    rel = posixpath.relpath(url or ".", page_url or ".")
+    return f"{rel.rstrip('/')}/#{anchor}" if rel != "." else f"./#{anchor}"
+
+
+def _runs(runs: tuple[Inline, ...], page_url: str, page_urls: Mapping[str, str]) -> Markup:
+    out = []
+    for run in runs:
+        text = escape(run.text)
+        if run.kind == "bold":
+            out.append(Markup("<strong>{}</strong>").format(text))
+        elif run.kind == "italic":
+            out.append(Markup("<em>{}</em>").format(text))
+        elif run.kind == "xref" and run.href:
+            out.append(
+                Markup('<a class="xref" href="{}">{}</a>').format(_href(run.href, page_url, page_urls), run.label)
+            )
+        elif run.kind == "xref":
+            out.append(
+                Markup(
+                    '<span class="xref xref--missing" title="The printed page number was never filled in, '
+                    'and this rule is not in these sections.">{}</span>'
+                ).format(run.label)
+            )
+        else:
+            out.append(text)
+    return Markup("").join(out)
+
+
+def _md_heading(text: str) -> str:
+    """Heading text with Markdown's special characters escaped."""
+    return _MD_SPECIAL.sub(r"\\\1", text)

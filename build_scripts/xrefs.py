@@ -1,0 +1,172 @@
+"""Resolve the rulebook's ``page XX`` cross references through a committed map.
+
+Every occurrence of ``page XX`` in rule text must be claimed by exactly one map entry
+(matched by the words before it); the entry either links to a rule on this site or
+marks the reference as outside these sections. Nothing is guessed: an unmapped
+reference, an entry matching nothing, or a target id that does not exist fails the
+build.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+
+from build_scripts.anchors import AnchoredBlock
+from build_scripts.errors import RulebookError
+from build_scripts.model import Inline
+
+__all__ = ["MARKER", "REFERENCE", "Resolution", "XrefEntry", "load_map", "resolve"]
+
+#: The words the rulebook uses where a page number should be.
+REFERENCE = "page XX"
+#: What a reference to a rule outside these sections shows instead of ``page XX``.
+MARKER = "not in these sections"
+
+
+@dataclass(frozen=True)
+class XrefEntry:
+    """One line of the map: the words before a reference and where it goes."""
+
+    context: str
+    target: str | None = None
+    unresolved: str | None = None
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """How one reference was resolved, for the build report."""
+
+    page: str
+    block_id: str
+    context: str
+    target: str | None
+    label: str
+
+
+def load_map(text: str, name: str) -> list[XrefEntry]:
+    """Parse the reference map, checking each entry's shape.
+
+    Raises:
+        RulebookError: for bad TOML or an entry without exactly one of target/unresolved.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(f"{name}: {exc}") from None
+    entries = []
+    for n, raw in enumerate(data.get("ref", []), start=1):
+        context = raw.get("context", "")
+        if not context.endswith(REFERENCE):
+            raise RulebookError(f"{name}: entry {n} context must end with {REFERENCE!r}: {context!r}")
+        if ("target" in raw) == ("unresolved" in raw):
+            raise RulebookError(f"{name}: entry {n} ({context!r}) needs exactly one of 'target' or 'unresolved'")
+        entries.append(XrefEntry(context, raw.get("target"), raw.get("unresolved")))
+    return entries
+
+
+def resolve(
+    pages: dict[str, list[AnchoredBlock]],
+    entries: list[XrefEntry],
+    *,
+    map_name: str = "xrefs.toml",
+) -> tuple[dict[str, list[AnchoredBlock]], list[Resolution]]:
+    """Replace each ``page XX`` with a link or an explicit "not in these sections" run.
+
+    Args:
+        pages: Page name → anchored blocks.
+        entries: The reference map.
+        map_name: The map's file name, for messages.
+
+    Returns:
+        The pages with ``xref`` runs in place (``href`` is the target's ``page#id``),
+        and one resolution per reference.
+    """
+    labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in pages.items() for a in items}
+    used = dict.fromkeys(entries, 0)
+    report: list[Resolution] = []
+    out: dict[str, list[AnchoredBlock]] = {}
+    for page, items in pages.items():
+        out[page] = []
+        for anchored in items:
+            block = anchored.block
+            inlines, found = _resolve_runs(block.inlines, page, anchored, entries, labels, map_name)
+            body, found_body = _resolve_runs(block.body, page, anchored, entries, labels, map_name)
+            for entry, res in (*found, *found_body):
+                used[entry] += 1
+                report.append(res)
+            out[page].append(replace(anchored, block=replace(block, inlines=inlines, body=body)))
+    for entry, count in used.items():
+        if count != 1:
+            raise RulebookError(
+                f"{map_name}: the entry {entry.context!r} matched {count} references; "
+                "it must match exactly one (give more words before 'page XX')"
+            )
+    return out, report
+
+
+def _resolve_runs(
+    runs: tuple[Inline, ...],
+    page: str,
+    anchored: AnchoredBlock,
+    entries: list[XrefEntry],
+    labels: dict[str, str],
+    map_name: str,
+) -> tuple[tuple[Inline, ...], list[tuple[XrefEntry, Resolution]]]:
+    result: list[Inline] = []
+    found: list[tuple[XrefEntry, Resolution]] = []
+    before = ""
+    for run in runs:
+        if run.kind != "text" or REFERENCE not in run.text:
+            result.append(run)
+            before += run.text
+            continue
+        rest = run.text
+        while REFERENCE in rest:
+            head, rest = rest.split(REFERENCE, 1)
+            before += head + REFERENCE
+            entry = _claim(before, entries, anchored, map_name)
+            if head:
+                result.append(Inline("text", head))
+            xref, resolution = _xref(entry, page, anchored, labels, map_name)
+            result.append(xref)
+            found.append((entry, resolution))
+        if rest:
+            result.append(Inline("text", rest))
+            before += rest
+    return tuple(result), found
+
+
+def _claim(before: str, entries: list[XrefEntry], anchored: AnchoredBlock, map_name: str) -> XrefEntry:
+    matches = [e for e in entries if before.endswith(e.context)]
+    if len(matches) != 1:
+        tail = before[-60:]
+        what = "no entry" if not matches else f"{len(matches)} entries"
+        raise RulebookError(
+            f"the reference '…{tail}' has {what} in {map_name}; add one with "
+            f"context = the words before it and a target (page#id) or unresolved = what it is",
+            source=anchored.block.source,
+        )
+    return matches[0]
+
+
+def _xref(
+    entry: XrefEntry,
+    page: str,
+    anchored: AnchoredBlock,
+    labels: dict[str, str],
+    map_name: str,
+) -> tuple[Inline, Resolution]:
+    if entry.target is None:
+        return Inline("xref", REFERENCE, href=None, label=MARKER), Resolution(
+            page, anchored.id, entry.context, None, f"{entry.unresolved}: {MARKER}"
+        )
+    if entry.target not in labels:
+        raise RulebookError(
+            f"{map_name}: the target {entry.target!r} of {entry.context!r} is not a rule id in this build",
+            source=anchored.block.source,
+        )
+    label = labels[entry.target]
+    return Inline("xref", REFERENCE, href=entry.target, label=label), Resolution(
+        page, anchored.id, entry.context, entry.target, label
+    )
