@@ -60,7 +60,7 @@ def _require_same(base: Section, other: Section) -> None:
         if ltext != rtext:
             raise RulebookError(
                 f"the exports disagree about section {base.title!r}: "
-                f"{lsrc} has {_quote(ltext)} but {rsrc} has {_quote(rtext)}; "
+                f"{lsrc} has {_around(ltext, rtext)} but {rsrc} has {_around(rtext, ltext)}; "
                 "make both exports say the same (the site never picks one)",
                 source=rsrc,
             )
@@ -81,21 +81,30 @@ def _lines(section: Section) -> list[tuple[Source, str]]:
     out: list[tuple[Source, str]] = []
     for s in section.walk():
         out.append((s.heading.source, f"{'#' * s.depth} {s.heading.style}: {s.title}"))
-        out.extend((b.source, _block_line(b)) for b in s.blocks)
+        for block in s.blocks:
+            out.extend(_block_lines(block))
     return out
 
 
-def _block_line(block: Block) -> str:
+def _block_lines(block: Block) -> list[tuple[Source, str]]:
     text = _runs(block.inlines)
     if block.kind == "bullet":
-        return f"*{text}"
+        return [(block.source, f"*{text}")]
     if block.kind == "chart_row":
-        return f"{block.number}: {text} / {_runs(block.body)}"
-    return text
+        return [(block.source, f"{block.number}: {text}"), (block.body_source or block.source, _runs(block.body))]
+    return [(block.source, text)]
 
 
 def _runs(inlines: tuple[Inline, ...]) -> str:
     return "".join(f"{_MARKUP[i.kind]}{i.text}{_MARKUP[i.kind]}" for i in inlines).rstrip()
+
+
+def _around(text: str, other: str, limit: int = 70) -> str:
+    """``text`` quoted around where it first differs from ``other``."""
+    common = next((i for i, (a, b) in enumerate(zip(text, other, strict=False)) if a != b), min(len(text), len(other)))
+    start = max(0, common - 25)
+    piece = text[start : start + limit]
+    return repr(("…" if start else "") + piece + ("…" if start + limit < len(text) else ""))
 
 
 def _quote(text: str, limit: int = 70) -> str:

@@ -43,6 +43,7 @@ class Block:
     level: int = 0
     number: int | None = None
     body: tuple[Inline, ...] = ()
+    body_source: Source | None = None
 
     @property
     def text(self) -> str:

@@ -22,7 +22,7 @@ from build_scripts.model import Inline
 __all__ = ["Group", "render_page"]
 
 _TEMPLATES = Path(__file__).parent / "templates"
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!])")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|!])")
 
 
 @dataclass
@@ -132,6 +132,9 @@ def _runs(runs: tuple[Inline, ...], page_url: str, page_urls: Mapping[str, str])
     return Markup("").join(out)
 
 
-def _md_heading(text: str) -> str:
-    """Heading text with Markdown's special characters escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+def _md_heading(text: str) -> Markup:
+    """Heading text with Markdown's special characters backslash-escaped, then HTML-escaped."""
+    md = _MD_SPECIAL.sub(r"\\\1", text)
+    if md.endswith("#"):
+        md = md[:-1] + "\\#"
+    return escape(md)

@@ -281,7 +281,14 @@ def _attach_chart_bodies(blocks: list[Block]) -> list[Block]:
                     source=block.source,
                 )
             out.append(
-                Block("chart_row", block.inlines, block.source, number=block.number, body=nxt.inlines)
+                Block(
+                    "chart_row",
+                    block.inlines,
+                    block.source,
+                    number=block.number,
+                    body=nxt.inlines,
+                    body_source=nxt.source,
+                )
             )
             i += 2
             continue

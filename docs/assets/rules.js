@@ -86,17 +86,39 @@
     return true;
   }
 
+  // Scroll the rule into view, and put it back in view during the next moments unless the
+  // player scrolls: after instant navigation from a search result on a phone, Material
+  // unlocks the page (its search overlay locked the body) and restores an older offset
+  // once the new page's scripts have loaded, which can land after this page showed.
+  function bringIntoView(el) {
+    let touched = false;
+    const stop = () => { touched = true; };
+    const outOfView = () => {
+      const top = el.getBoundingClientRect().top;
+      return top < 0 || top > window.innerHeight / 2;
+    };
+    const scroll = () => {
+      if (!touched && outOfView()) el.scrollIntoView({ block: "start" });
+    };
+    for (const type of ["touchstart", "wheel", "keydown"]) {
+      window.addEventListener(type, stop, { once: true, passive: true });
+    }
+    window.requestAnimationFrame(scroll);
+    for (const delay of [150, 400, 800, 1500]) window.setTimeout(scroll, delay);
+  }
+
   function arrive() {
     if (followAlias(currentId())) return;
     const el = highlight(currentId());
-    if (el) el.scrollIntoView({ block: "start" });
+    if (el) bringIntoView(el);
   }
 
   async function onLinkTap(event) {
     const link = event.target.closest("a.rule-link, a.headerlink");
     if (!link) return;
     event.preventDefault();
-    const id = decodeURIComponent(link.getAttribute("href").slice(1));
+    // Material's instant navigation may rewrite hrefs to absolute URLs: read the fragment.
+    const id = decodeURIComponent(new URL(link.href, window.location.href).hash.slice(1));
     const url = ruleUrl(id);
     history.replaceState(history.state, "", "#" + encodeURIComponent(id));
     highlight(id);

@@ -1,0 +1,68 @@
+# Scrollhammer Rules. `make serve` and `make test` set everything up on a fresh Debian
+# machine with Python 3.11+ and Node 20; the other targets are the steps they use.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: all setup serve build test test-fast lint check-rulebook bench chromium clean lock-python
+
+all: build
+
+## setup: the Python venv (pinned by requirements.lock) and the npm packages (package-lock.json)
+setup: $(STAMP) node_modules/.package-lock.json
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+## chromium: Debian's Chromium, which Playwright drives (it cannot download browsers here)
+chromium:
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## build: the site into site/
+build: setup
+	$(VENV)/bin/mkdocs build
+
+## serve: build, then serve the site at http://$(HOST):$(PORT) with live reload
+serve: setup
+	$(VENV)/bin/mkdocs serve --dev-addr $(HOST):$(PORT)
+
+## lint: ruff and mypy
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+## test: everything: lint, unit, golden, site build and browser tests
+test: setup chromium lint
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest
+
+## test-fast: the tests that need no browser
+test-fast: setup
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -m "not browser"
+
+## bench: the speed benchmarks (not tests)
+bench: setup chromium
+	$(PY) bench/calculators_bench.py
+
+lock-python:
+	rm -rf /tmp/sh-lock-venv && $(PYTHON) -m venv /tmp/sh-lock-venv
+	/tmp/sh-lock-venv/bin/pip install --quiet -e '.[test]'
+	{ echo "# Every Python package the build and the tests use, pinned (pip freeze of a fresh venv)."; \
+	  echo "# Regenerate: make lock-python"; \
+	  /tmp/sh-lock-venv/bin/pip freeze --exclude-editable | grep -v '^-e'; } > requirements.lock
+
+clean:
+	rm -rf site build .pytest_cache .mypy_cache .ruff_cache

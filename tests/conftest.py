@@ -1,0 +1,78 @@
+"""Shared fixtures: paths, the rulebook build, a built site, a static server and Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from support import ROOT
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the golden Markdown files from the current build instead of comparing",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in item.path.parts:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_port() -> int:
+    """A free port for the test server, known before the build (instant navigation
+    only follows links whose host and port match the built sitemap's)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
+    """The site, built once by `mkdocs build --strict` with the anchors lock frozen."""
+    site = tmp_path_factory.mktemp("site")
+    env = {
+        **os.environ,
+        "SCROLLHAMMER_FROZEN_ANCHORS": "true",
+        "NO_MKDOCS_2_WARNING": "1",
+        "SITE_URL": f"http://127.0.0.1:{site_port}/",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return site
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path, site_port: int) -> Iterator[str]:
+    """The built site served on 127.0.0.1 for the browser tests."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", site_port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()

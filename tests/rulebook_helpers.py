@@ -1,0 +1,51 @@
+"""Build the rulebook in-process from the committed source, for unit and golden tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from build_scripts.anchors import empty_lock
+from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
+from support import EXPORTS, ROOT, RULEBOOK
+
+PAGES = [
+    PageSpec("terrain", "Types of Terrain"),
+    PageSpec("buildings", "Buildings"),
+    PageSpec("ruins", "Ruins"),
+    PageSpec("other-terrain", "Other Terrain Types"),
+    PageSpec("unit-types", "Unit Types"),
+]
+
+
+def committed_lock() -> dict[str, Any]:
+    return json.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
+
+
+def xref_map() -> str:
+    return (ROOT / "build_scripts" / "xrefs.toml").read_text("utf-8")
+
+
+def exports(overrides: dict[str, bytes] | None = None) -> list[tuple[str, bytes]]:
+    overrides = overrides or {}
+    return [(name, overrides.get(name, (RULEBOOK / name).read_bytes())) for name in EXPORTS]
+
+
+def build(
+    overrides: dict[str, bytes] | None = None,
+    *,
+    lock: dict[str, Any] | None = None,
+    frozen: bool = True,
+    xrefs: str | None = None,
+) -> BuildResult:
+    return build_rulebook(
+        exports(overrides),
+        PAGES,
+        lock=committed_lock() if lock is None else lock,
+        xref_map=xref_map() if xrefs is None else xrefs,
+        frozen=frozen,
+    )
+
+
+def unlocked() -> dict[str, Any]:
+    return empty_lock()

@@ -1,0 +1,178 @@
+"""The strict site build: ids on every rule block, the lock honoured, no stray references,
+no request to another host, and a broken source leaving no site behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from support import ROOT
+
+PAGES = ["terrain", "buildings", "ruins", "other-terrain", "unit-types"]
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.rules: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self._article = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.append(a["id"] or "")
+        classes = (a.get("class") or "").split()
+        if "rule" in classes or "rule-heading" in classes:
+            self.rules.append((tag, a))
+        if tag == "article":
+            self._article += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._article -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._article:
+            self.text.append(data)
+
+
+def parse(path: Path) -> _Collector:
+    collector = _Collector()
+    collector.feed(path.read_text("utf-8"))
+    return collector
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_rule_block_has_a_unique_id(built_site: Path, page: str) -> None:
+    html = parse(built_site / page / "index.html")
+    assert len(html.ids) == len(set(html.ids)), "duplicate ids"
+    assert html.rules, "no rule blocks"
+    for tag, attrs in html.rules:
+        assert attrs.get("id"), f"<{tag}> rule block without id"
+    raw = (built_site / page / "index.html").read_text("utf-8")
+    for tag in ("p", "li"):
+        content = raw[raw.index("md-content__inner") :]
+        blocks = re.findall(rf"<{tag}(?: [^>]*)?>", content.split("</article>")[0])
+        for start in blocks:
+            if tag == "li" or "chart-row__name" not in start:
+                assert "id=" in start or tag == "p" and "class=" not in start, start
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_rule_paragraphs_all_carry_the_rule_class(built_site: Path, page: str) -> None:
+    raw = (built_site / page / "index.html").read_text("utf-8")
+    article = raw[raw.index("<article") : raw.index("</article>")]
+    for p in re.findall(r"<p(?: [^>]*)?>", article):
+        if "chart-row__name" in p:
+            continue
+        assert 'class="rule"' in p or p == "<p>", p
+
+
+def test_lock_lists_every_id_in_the_built_site(built_site: Path) -> None:
+    lock = json.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
+    for page in PAGES:
+        html = parse(built_site / page / "index.html")
+        rule_ids = {a["id"] for _tag, a in html.rules}
+        assert rule_ids == set(lock["anchors"][page]), page
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_unresolved_reference_is_shown(built_site: Path, page: str) -> None:
+    text = "".join(parse(built_site / page / "index.html").text)
+    assert "page XX" not in text
+
+
+def test_references_link_or_say_they_are_not_here(built_site: Path) -> None:
+    terrain = (built_site / "terrain" / "index.html").read_text("utf-8")
+    assert '<a class="xref" href="../unit-types/#flyer-units">' in terrain
+    assert terrain.count(">not in these sections</span>") == 3
+
+
+EXTERNAL = re.compile(r"""(?:https?:)?//(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\.[a-z]{2,}""", re.IGNORECASE)
+
+def _requests(text: str, suffix: str) -> list[str]:
+    """URLs to other hosts: any src/href/url() in HTML and CSS, import/fetch in JS."""
+    if suffix == ".html":
+        found = re.findall(r"""(?:src|href|action|poster|data)\s*=\s*["']([^"']+)["']""", text)
+        found += re.findall(r"""url\(\s*["']?([^"')]+)""", text)
+    elif suffix == ".css":
+        found = re.findall(r"""url\(\s*["']?([^"')]+)""", text) + re.findall(r"""@import\s+["']([^"']+)""", text)
+    else:
+        found = re.findall(r"""(?:import|fetch|importScripts)\s*\(\s*["']([^"']+)["']""", text)
+        found += re.findall(r"""from\s*["'](https?:[^"']+)["']""", text)
+    return [u for u in found if EXTERNAL.match(u)]
+
+
+def test_site_requests_nothing_from_another_host(built_site: Path) -> None:
+    offenders = []
+    for path in built_site.rglob("*"):
+        if path.suffix in {".html", ".css", ".js", ".mjs"} and path.is_file():
+            for url in _requests(path.read_text("utf-8", errors="replace"), path.suffix):
+                offenders.append(f"{path.relative_to(built_site)}: {url}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_fonts_are_not_loaded_from_another_host() -> None:
+    config = (ROOT / "mkdocs.yml").read_text("utf-8")
+    assert re.search(r"^\s+font: false", config, re.MULTILINE)
+
+
+def test_search_index_has_one_entry_per_rule_block(built_site: Path) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    locations = {d["location"] for d in index["docs"]}
+    assert "buildings/#total-collapse" in locations
+    battlements = [d for d in index["docs"] if "battlements" in d["text"].lower()]
+    assert battlements
+    assert all("#" in d["location"] for d in battlements)
+
+
+def _build_copy(tmp_path: Path, mutate) -> subprocess.CompletedProcess[str]:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "build"))
+    mutate(project)
+    site = project / "site"
+    site.mkdir()
+    (site / "index.html").write_text("stale site from an earlier build", "utf-8")
+    env = {**os.environ, "SCROLLHAMMER_FROZEN_ANCHORS": "true", "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "words"),
+    [
+        (b"", 1, "empty"),
+        (b"Editing Scrollhammer Rulebook (section)\n\n==Ruins==\n\nCaf\xe9.", 5, "UTF-8"),
+        (b"==Ruins==\n\nText.", 1, "banner"),
+        (b"Editing Scrollhammer Rulebook (section)\n\nText without heading.", 3, "heading"),
+        (b"Editing Scrollhammer Rulebook (section)\n\n===Ruins===\n\n'''Unclosed\n", 5, "unclosed '''"),
+        (b"Editing Scrollhammer Rulebook (section)\n\n===Ruins===\n\n== ==\n", 5, "heading has no text"),
+    ],
+    ids=["empty", "not-utf8", "no-banner", "no-heading", "unclosed-bold", "empty-heading"],
+)
+def test_malformed_source_stops_the_build_with_file_and_line(
+    tmp_path: Path, content: bytes, line: int, words: str
+) -> None:
+    proc = _build_copy(tmp_path, lambda p: (p / "docs" / "rulebook" / "ruins.wiki").write_bytes(content))
+    assert proc.returncode != 0
+    assert f"ruins.wiki:{line}:" in proc.stderr
+    assert words in proc.stderr
+    assert "Traceback" not in proc.stderr
+    # No half-built site that looks good: the output folder holds no page.
+    assert not list((tmp_path / "project" / "site").rglob("*.html"))

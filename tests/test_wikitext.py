@@ -1,0 +1,124 @@
+"""Parsing one export: what each line becomes, and bad files that stop the build."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_scripts.errors import RulebookError
+from build_scripts.wikitext import BANNER, decode, parse_blocks
+
+HEAD = f"{BANNER}\n\n==Section==\n\n"
+
+
+def kinds(text: str) -> list[tuple[str, str | None, str]]:
+    return [(b.kind, b.style, b.text) for b in parse_blocks(HEAD + text, "t.wiki")[1:]]
+
+
+def test_banner_is_dropped_and_first_block_is_the_heading() -> None:
+    blocks = parse_blocks(HEAD + "Text.", "t.wiki")
+    assert blocks[0].kind == "heading"
+    assert blocks[0].text == "Section"
+    assert blocks[0].level == 2
+    assert all(BANNER not in b.text for b in blocks)
+
+
+def test_bold_line_is_a_sub_heading_and_inline_bold_is_kept() -> None:
+    blocks = parse_blocks(HEAD + "'''Open Ground'''\n\nA '''bold''' word.", "t.wiki")
+    assert (blocks[1].kind, blocks[1].style, blocks[1].text) == ("heading", "bold", "Open Ground")
+    assert [(i.kind, i.text) for i in blocks[2].inlines] == [("text", "A "), ("bold", "bold"), ("text", " word.")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Moving with Artillery:", "Battlements and Building Damage", "Special Rules", "The Unit:"],
+)
+def test_plain_line_sub_headings(line: str) -> None:
+    assert kinds(line + "\n\nSome rule text.")[0] == ("heading", "plain", line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Beasts have the Fleet of Foot and Move through Cover rules",
+        "Rooms may have different Elevations(see page XX)",
+        "Battlefield debris is difficult terrain.",
+        "When rolling to wound against a building, instead roll to penetrate its defenses:",
+    ],
+)
+def test_sentences_are_paragraphs_not_headings(line: str) -> None:
+    assert kinds(line)[0] == ("paragraph", None, line)
+
+
+def test_bullets_and_chart_rows() -> None:
+    blocks = parse_blocks(HEAD + "*First\n\n*Second '''b'''\n\n1: Breach!\n\nArmour drops.\n\n2: Tremor\n\nShakes.", "t")
+    assert [b.kind for b in blocks[1:]] == ["bullet", "bullet", "chart_row", "chart_row"]
+    assert blocks[3].number == 1
+    assert blocks[3].text == "Breach!"
+    assert "".join(i.text for i in blocks[3].body) == "Armour drops."
+
+
+def test_text_is_verbatim_typos_included() -> None:
+    assert kinds("if the building suffers darnage. ts 3\". you'Il")[0][2] == "if the building suffers darnage. ts 3\". you'Il"
+
+
+def test_lines_are_numbered_from_the_file() -> None:
+    blocks = parse_blocks(HEAD + "One.\n\nTwo.", "t.wiki")
+    assert [b.source.line for b in blocks] == [3, 5, 7]
+
+
+# ---------------------------------------------------------------- bad input: file, line, sentence
+
+
+def error_for(data: bytes) -> RulebookError:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks(decode(data, "bad.wiki"), "bad.wiki")
+    return info.value
+
+
+def test_empty_file() -> None:
+    err = error_for(b"")
+    assert (err.source.file, err.source.line) == ("bad.wiki", 1)
+    assert "empty" in err.message
+
+
+def test_not_utf8_names_the_line() -> None:
+    err = error_for(f"{BANNER}\n\n==S==\n\nCaf".encode() + b"\xe9 au lait.")
+    assert err.source.line == 5
+    assert "UTF-8" in err.message
+
+
+def test_missing_banner() -> None:
+    err = error_for(b"==Section==\n\nText.")
+    assert err.source.line == 1
+    assert "banner" in err.message
+
+
+def test_missing_heading() -> None:
+    err = error_for(f"{BANNER}\n\nJust text.".encode())
+    assert err.source.line == 3
+    assert "heading" in err.message
+
+
+def test_unclosed_bold() -> None:
+    err = error_for(f"{BANNER}\n\n==S==\n\nFine.\n\n'''Open Ground\n\nMore.".encode())
+    assert err.source.line == 7
+    assert "unclosed '''" in err.message
+
+
+@pytest.mark.parametrize("heading", ["== ==", "====", "===   ==="])
+def test_heading_with_no_text(heading: str) -> None:
+    err = error_for(f"{BANNER}\n\n==S==\n\n{heading}\n\nText.".encode())
+    assert err.source.line == 5
+    assert "heading" in err.message
+
+
+def test_unknown_markup_is_refused() -> None:
+    err = error_for(f"{BANNER}\n\n==S==\n\nSee {{{{template}}}} here.".encode())
+    assert err.source.line == 5
+    assert "unsupported wiki markup" in err.message
+
+
+def test_chart_row_without_its_paragraph() -> None:
+    err = error_for(f"{BANNER}\n\n==S==\n\n1: Breach!\n\n'''Next'''".encode())
+    assert err.source.line == 5
+    assert "followed by its paragraph" in err.message

@@ -1,0 +1,53 @@
+"""Cross references: every "page XX" is mapped to a rule or marked as not in these sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_scripts.errors import RulebookError
+from rulebook_helpers import build, xref_map
+
+
+def resolutions() -> dict[str, str | None]:
+    return {r.context: r.target for r in build().references}
+
+
+def test_every_reference_is_resolved_as_mapped() -> None:
+    found = resolutions()
+    assert found["things like Flyer units, (see page XX"] == "unit-types#flyer-units"
+    assert found["then use the ruins rules presented on page XX"] == "ruins#ruins"
+    assert found["Rooms may have different Elevations(see page XX"] == "ruins#blast-weapons-when-firing-weapon-blast-large"
+    assert found["must take a Difficult Terrain test(see page XX"] is None
+    assert found["The rules for marching and difficult terrain are on page XX"] is None
+    assert len(found) == 8
+
+
+def test_links_and_markers_replace_page_xx_in_the_pages() -> None:
+    result = build()
+    terrain = result.markdown["terrain"]
+    assert "page XX" not in "".join(result.markdown.values())
+    assert '<a class="xref" href="../unit-types/#flyer-units">Unit Types › Flyer Units</a>' in terrain
+    assert "Difficult Terrain test(see <span class=\"xref xref--missing\"" in terrain
+    assert ">not in these sections</span>" in terrain
+    assert 'href="../ruins/#blast-weapons-when-firing-weapon-blast-large"' in result.markdown["buildings"]
+
+
+def test_an_unmapped_reference_fails_with_file_and_line() -> None:
+    entries = xref_map().replace('[[ref]]\ncontext = "things like Flyer units, (see page XX"\ntarget = "unit-types#flyer-units"\n', "")
+    with pytest.raises(RulebookError) as info:
+        build(xrefs=entries)
+    assert info.value.source is not None
+    assert (info.value.source.file, info.value.source.line) == ("battlefield-terrain.wiki", 13)
+    assert "no entry" in info.value.message
+
+
+def test_an_entry_that_matches_nothing_fails() -> None:
+    entries = xref_map() + '\n[[ref]]\ncontext = "words that are nowhere page XX"\nunresolved = "nothing"\n'
+    with pytest.raises(RulebookError, match="matched 0 references"):
+        build(xrefs=entries)
+
+
+def test_a_target_that_is_not_a_rule_fails() -> None:
+    entries = xref_map().replace('target = "unit-types#flyer-units"', 'target = "unit-types#flyers"')
+    with pytest.raises(RulebookError, match="not a rule id"):
+        build(xrefs=entries)
