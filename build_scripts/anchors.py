@@ -47,8 +47,40 @@ __all__ = [
 ]
 
 _STOP_WORDS = frozenset(
-    "a an and are as at be by for from if in is it its of on or that the their them then "
-    "there these they this to was were which with".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "if",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "were",
+        "which",
+        "with",
+    ]
 )
 _WORDS_IN_ID = 5
 LOCK_VERSION = 1
@@ -220,7 +252,7 @@ def dump_lock(lock: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_lock(
+def check_lock(  # noqa: C901 - one pass per rule of the lock, kept together to read as a spec
     lock: dict[str, Any],
     current: dict[str, list[AnchoredBlock]],
     *,
@@ -252,9 +284,7 @@ def check_lock(
 
     for old, new in sorted(aliases.items()):
         if old in live:
-            raise RulebookError(
-                f"{lock_name}: alias {old!r} names an id that exists in this build; remove the alias"
-            )
+            raise RulebookError(f"{lock_name}: alias {old!r} names an id that exists in this build; remove the alias")
         if _follow(new, aliases) not in live:
             raise RulebookError(f"{lock_name}: alias {old!r} → {new!r} points to no rule in this build")
 
@@ -270,14 +300,15 @@ def check_lock(
     new_lock: dict[str, Any] = {"version": LOCK_VERSION, "anchors": {}, "aliases": dict(sorted(aliases.items()))}
     result = LockResult(new_lock)
     for page, ids in locked.items():
-        new_lock["anchors"][page] = {aid: dict(entry) for aid, entry in ids.items()}
+        new_lock["anchors"][page] = {aid: dict(published) for aid, published in ids.items()}
     for key, anchored in live.items():
         page, aid = key.split("#", 1)
         entry = {"fingerprint": fingerprint(anchored.block.full_text), "text": _excerpt(anchored.block.full_text)}
-        old = locked.get(page, {}).get(aid)
-        if old is None:
+        page_ids: dict[str, dict[str, str]] = locked.get(page) or {}
+        published = page_ids.get(aid)
+        if published is None:
             result.added.append(key)
-        elif old.get("fingerprint") != entry["fingerprint"]:
+        elif published.get("fingerprint") != entry["fingerprint"]:
             result.changed.append(key)
         new_lock["anchors"].setdefault(page, {})[aid] = entry
     new_lock["anchors"] = {p: dict(sorted(ids.items())) for p, ids in sorted(new_lock["anchors"].items())}

@@ -73,7 +73,7 @@ class Section:
         return self.heading.text.strip()
 
     def walk(self) -> list[Section]:
-        """This section and every section below it, in source order."""
+        """The section itself and every section below it, in source order."""
         out = [self]
         for child in self.children:
             out.extend(child.walk())

@@ -12,9 +12,11 @@ def reference_report(references: list[Resolution]) -> str:
     lines = [
         "# Cross references",
         "",
-        f"{len(references)} references; "
-        f"{sum(r.target is not None for r in references)} linked, "
-        f"{sum(r.target is None for r in references)} marked as not in these sections.",
+        (
+            f"{len(references)} references; "
+            f"{sum(r.target is not None for r in references)} linked, "
+            f"{sum(r.target is None for r in references)} marked as not in these sections."
+        ),
         "",
         "| page | in rule | words before it | resolved to |",
         "| --- | --- | --- | --- |",

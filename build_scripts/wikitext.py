@@ -23,9 +23,7 @@ __all__ = ["BANNER", "decode", "parse_blocks"]
 BANNER = "Editing Scrollhammer Rulebook (section)"
 
 _CHART_ROW = re.compile(r"(?P<number>[1-9][0-9]?):\s+(?P<name>\S.*)")
-_SMALL_WORDS = frozenset(
-    {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs", "with"}
-)
+_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs", "with"})
 _MAX_PLAIN_HEADING_WORDS = 6
 
 
@@ -48,7 +46,7 @@ class _Line:
 
 
 def decode(data: bytes, file: str) -> str:
-    """Decode a rulebook file as UTF-8, or fail naming the line of the first bad byte.
+    r"""Decode a rulebook file as UTF-8, or fail naming the line of the first bad byte.
 
     Args:
         data: The file's bytes.
@@ -62,8 +60,7 @@ def decode(data: bytes, file: str) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise RulebookError(
-            f"the file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
-            "save it as UTF-8",
+            f"the file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}); save it as UTF-8",
             source=Source(file, line),
         ) from None
     return text.replace("\r\n", "\n")
@@ -95,13 +92,11 @@ def parse_blocks(text: str, file: str) -> list[Block]:
     blocks = _classify(lines, file)
     if not blocks or blocks[0].kind != "heading" or blocks[0].style != "wiki":
         where = blocks[0].source if blocks else Source(file, 2)
-        raise RulebookError(
-            "expected a ==Section== heading after the banner, before any rule text", source=where
-        )
+        raise RulebookError("expected a ==Section== heading after the banner, before any rule text", source=where)
     return blocks
 
 
-def _tokenise(text: str, file: str) -> list[_Line]:
+def _tokenise(text: str, file: str) -> list[_Line]:  # noqa: C901, PLR0912 - one branch per node type
     """Split the parser's node stream into physical lines of inline runs."""
     lines = [_Line(1)]
     for node in mwparserfromhell.parse(text).nodes:
@@ -151,7 +146,10 @@ def _emphasis(node: Tag, where: Source) -> Inline:
 
 def _unsupported(node: Node) -> str:
     snippet = str(node).split("\n", 1)[0][:40]
-    return f"unsupported wiki markup ({type(node).__name__}) {snippet!r}; the site shows only headings, bold, bullets and text"
+    return (
+        f"unsupported wiki markup ({type(node).__name__}) {snippet!r}; "
+        "the site shows only headings, bold, bullets and text"
+    )
 
 
 def _check_line(line: _Line, file: str) -> None:
@@ -241,9 +239,7 @@ def _paragraph_block(lines: list[_Line], file: str) -> Block:
         text = "".join(i.text for i in inlines)
         row = _CHART_ROW.fullmatch(text)
         if row:
-            return Block(
-                "chart_row", (Inline("text", row["name"]),), source, number=int(row["number"])
-            )
+            return Block("chart_row", (Inline("text", row["name"]),), source, number=int(row["number"]))
         if _is_plain_heading(text):
             return Block("heading", (Inline("text", text),), source, style="plain")
     return Block("paragraph", tuple(inlines), source)
@@ -256,7 +252,7 @@ def _is_plain_heading(text: str) -> bool:
     such as ``Beasts have the Fleet of Foot and Move through Cover rules`` is not,
     because it has lower-case words outside the small connecting words.
     """
-    body = text[:-1] if text.endswith(":") else text
+    body = text.removesuffix(":")
     words = body.split()
     if not words or len(words) > _MAX_PLAIN_HEADING_WORDS:
         return False

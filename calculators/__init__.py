@@ -1,0 +1,1 @@
+"""Exact, pure-Python calculators for Scrollhammer rules (standard library only)."""

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from support import ROOT
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

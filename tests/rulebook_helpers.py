@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from support import EXPORTS, ROOT, RULEBOOK
+
 from build_scripts.anchors import empty_lock
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
-from support import EXPORTS, ROOT, RULEBOOK
 
 PAGES = [
     PageSpec("terrain", "Types of Terrain"),

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-
-from build_scripts.errors import RulebookError
 from rulebook_helpers import build, committed_lock, unlocked
 from support import RULEBOOK
+
+from build_scripts.errors import RulebookError
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 
@@ -44,9 +44,9 @@ def with_terrain(new_terrain: str) -> dict[str, bytes]:
 
 def test_inserting_a_paragraph_keeps_the_other_ids() -> None:
     before = build()
-    edited = TERRAIN.replace(
-        "1: Breach!", "A new paragraph the editors added before the chart.\n\n1: Breach!"
-    ).replace("'''Attacking Buildings'''\n\n", "'''Attacking Buildings'''\n\nA new first paragraph.\n\n")
+    edited = TERRAIN.replace("1: Breach!", "A new paragraph the editors added before the chart.\n\n1: Breach!").replace(
+        "'''Attacking Buildings'''\n\n", "'''Attacking Buildings'''\n\nA new first paragraph.\n\n"
+    )
     after = build(with_terrain(edited), frozen=False)
     old, new = ids(before, "buildings"), ids(after, "buildings")
     assert set(old) <= set(new)
@@ -64,7 +64,7 @@ def test_committed_lock_describes_the_build() -> None:
 
 def test_frozen_build_fails_on_an_id_the_lock_does_not_know() -> None:
     edited = TERRAIN.replace("'''Lava'''\n\n", "'''Lava'''\n\nHot.\n\n")
-    with pytest.raises(RulebookError, match="anchors.lock.json is out of date"):
+    with pytest.raises(RulebookError, match=r"anchors\.lock\.json is out of date"):
         build(with_terrain(edited), frozen=True)
 
 
@@ -88,8 +88,9 @@ def test_an_alias_keeps_the_old_link_working() -> None:
     assert result.lock.aliases["buildings"] == {
         "attacking-buildings-building-reaches-0-armour-value": "buildings#attacking-buildings-should-building-reach-0-armour"
     }
-    assert '"attacking-buildings-building-reaches-0-armour-value": "#attacking-buildings-should-building-reach-0-armour"' in (
-        result.markdown["buildings"]
+    assert (
+        '"attacking-buildings-building-reaches-0-armour-value": "#attacking-buildings-should-building-reach-0-armour"'
+        in (result.markdown["buildings"])
     )
 
 

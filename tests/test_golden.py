@@ -12,13 +12,12 @@ import difflib
 from pathlib import Path
 
 import pytest
-
-from build_scripts.anchors import empty_lock
-from build_scripts.errors import RulebookError
-from build_scripts.pipeline import PageSpec, build_rulebook
-from build_scripts.wikitext import decode, parse_blocks
 from rulebook_helpers import PAGES, build
 from support import ROOT
+
+from build_scripts.anchors import empty_lock
+from build_scripts.pipeline import PageSpec, build_rulebook
+from build_scripts.wikitext import decode, parse_blocks
 
 GOLDEN = ROOT / "tests" / "golden"
 CASES = sorted((GOLDEN / "cases").glob("*.wiki"))
@@ -54,7 +53,6 @@ def build_case(path: Path) -> str:
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_case(case: Path, request: pytest.FixtureRequest) -> None:
     compare(build_case(case), case.with_suffix(".md"), request.config.getoption("--update-golden"))
-
 
 
 @pytest.mark.parametrize("page", [p.name for p in PAGES])

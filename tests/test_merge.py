@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from build_scripts.errors import RulebookError
 from rulebook_helpers import build
 from support import ROOT
+
+from build_scripts.errors import RulebookError
 
 FIXTURES = ROOT / "tests" / "fixtures"
 
@@ -38,7 +38,7 @@ def test_a_section_missing_from_one_export_is_a_conflict() -> None:
     raw = (ROOT / "docs/rulebook/ruins.wiki").read_text("utf-8")
     cut = raw.replace("'''Flyers'''\n\n", "").replace(
         "Remember that Flyers are not hindered by difficult terrain, and move over any terrain as part of "
-        "their move without penalty. Flyers moving into a ruin are simply placed within 12\" of their "
+        'their move without penalty. Flyers moving into a ruin are simply placed within 12" of their '
         "starting point, including on a different level of a ruin.\n\n",
         "",
     )

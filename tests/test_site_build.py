@@ -13,7 +13,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from support import ROOT
 
 PAGES = ["terrain", "buildings", "ruins", "other-terrain", "unit-types"]
@@ -65,7 +64,7 @@ def test_every_rule_block_has_a_unique_id(built_site: Path, page: str) -> None:
         blocks = re.findall(rf"<{tag}(?: [^>]*)?>", content.split("</article>")[0])
         for start in blocks:
             if tag == "li" or "chart-row__name" not in start:
-                assert "id=" in start or tag == "p" and "class=" not in start, start
+                assert "id=" in start or (tag == "p" and "class=" not in start), start
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -100,6 +99,7 @@ def test_references_link_or_say_they_are_not_here(built_site: Path) -> None:
 
 EXTERNAL = re.compile(r"""(?:https?:)?//(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\.[a-z]{2,}""", re.IGNORECASE)
 
+
 def _requests(text: str, suffix: str) -> list[str]:
     """URLs to other hosts: any src/href/url() in HTML and CSS, import/fetch in JS."""
     if suffix == ".html":
@@ -117,8 +117,8 @@ def test_site_requests_nothing_from_another_host(built_site: Path) -> None:
     offenders = []
     for path in built_site.rglob("*"):
         if path.suffix in {".html", ".css", ".js", ".mjs"} and path.is_file():
-            for url in _requests(path.read_text("utf-8", errors="replace"), path.suffix):
-                offenders.append(f"{path.relative_to(built_site)}: {url}")
+            text = path.read_text("utf-8", errors="replace")
+            offenders.extend(f"{path.relative_to(built_site)}: {url}" for url in _requests(text, path.suffix))
     assert not offenders, "\n".join(offenders)
 
 

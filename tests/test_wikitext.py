@@ -50,7 +50,9 @@ def test_sentences_are_paragraphs_not_headings(line: str) -> None:
 
 
 def test_bullets_and_chart_rows() -> None:
-    blocks = parse_blocks(HEAD + "*First\n\n*Second '''b'''\n\n1: Breach!\n\nArmour drops.\n\n2: Tremor\n\nShakes.", "t")
+    blocks = parse_blocks(
+        HEAD + "*First\n\n*Second '''b'''\n\n1: Breach!\n\nArmour drops.\n\n2: Tremor\n\nShakes.", "t"
+    )
     assert [b.kind for b in blocks[1:]] == ["bullet", "bullet", "chart_row", "chart_row"]
     assert blocks[3].number == 1
     assert blocks[3].text == "Breach!"
@@ -58,7 +60,10 @@ def test_bullets_and_chart_rows() -> None:
 
 
 def test_text_is_verbatim_typos_included() -> None:
-    assert kinds("if the building suffers darnage. ts 3\". you'Il")[0][2] == "if the building suffers darnage. ts 3\". you'Il"
+    assert (
+        kinds("if the building suffers darnage. ts 3\". you'Il")[0][2]
+        == "if the building suffers darnage. ts 3\". you'Il"
+    )
 
 
 def test_lines_are_numbered_from_the_file() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from rulebook_helpers import build, xref_map
 
 from build_scripts.errors import RulebookError
-from rulebook_helpers import build, xref_map
 
 
 def resolutions() -> dict[str, str | None]:
@@ -16,7 +16,9 @@ def test_every_reference_is_resolved_as_mapped() -> None:
     found = resolutions()
     assert found["things like Flyer units, (see page XX"] == "unit-types#flyer-units"
     assert found["then use the ruins rules presented on page XX"] == "ruins#ruins"
-    assert found["Rooms may have different Elevations(see page XX"] == "ruins#blast-weapons-when-firing-weapon-blast-large"
+    assert (
+        found["Rooms may have different Elevations(see page XX"] == "ruins#blast-weapons-when-firing-weapon-blast-large"
+    )
     assert found["must take a Difficult Terrain test(see page XX"] is None
     assert found["The rules for marching and difficult terrain are on page XX"] is None
     assert len(found) == 8
@@ -27,13 +29,15 @@ def test_links_and_markers_replace_page_xx_in_the_pages() -> None:
     terrain = result.markdown["terrain"]
     assert "page XX" not in "".join(result.markdown.values())
     assert '<a class="xref" href="../unit-types/#flyer-units">Unit Types › Flyer Units</a>' in terrain
-    assert "Difficult Terrain test(see <span class=\"xref xref--missing\"" in terrain
+    assert 'Difficult Terrain test(see <span class="xref xref--missing"' in terrain
     assert ">not in these sections</span>" in terrain
     assert 'href="../ruins/#blast-weapons-when-firing-weapon-blast-large"' in result.markdown["buildings"]
 
 
 def test_an_unmapped_reference_fails_with_file_and_line() -> None:
-    entries = xref_map().replace('[[ref]]\ncontext = "things like Flyer units, (see page XX"\ntarget = "unit-types#flyer-units"\n', "")
+    entries = xref_map().replace(
+        '[[ref]]\ncontext = "things like Flyer units, (see page XX"\ntarget = "unit-types#flyer-units"\n', ""
+    )
     with pytest.raises(RulebookError) as info:
         build(xrefs=entries)
     assert info.value.source is not None

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-
 from support import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 
