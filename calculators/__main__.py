@@ -1,0 +1,57 @@
+"""Command line: ``python -m calculators NAME key=value ... [--json]`` and ``--list``.
+
+Bad input exits with status 2 and the validation message on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from calculators.format import as_text, to_jsonable
+from calculators.registry import CALCULATORS, get
+
+USAGE = "usage: python -m calculators NAME key=value ... [--json] | python -m calculators --list"
+
+
+def _list() -> str:
+    lines = []
+    for calc in CALCULATORS.values():
+        lines.append(f"{calc.name}: {calc.title}")
+        for i in calc.inputs:
+            default = "" if i.default is None else f" (default {str(i.default).lower() if isinstance(i.default, bool) else i.default})"
+            lines.append(f"  {i.name}: {i.allowed()}{default}. {i.help}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    """Run the command line; returns the exit status."""
+    if argv == ["--list"]:
+        print(_list())
+        return 0
+    as_json = "--json" in argv
+    args = [a for a in argv if a != "--json"]
+    if not args or args[0].startswith("-"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        calc = get(args[0])
+        given: dict[str, object] = {}
+        for pair in args[1:]:
+            key, sep, value = pair.partition("=")
+            if not sep or not key:
+                raise ValueError(f"expected key=value, got {pair!r}.")
+            given[key] = value
+        result = calc.calculate(**given)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(to_jsonable(result), indent=2))
+    else:
+        print(as_text(result), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,92 @@
+"""hit-split: how a number of hits splits between two profiles on a d6 per hit.
+
+Unit Types › Artillery › Shooting at Artillery; Unit Types › Monstrous Cavalry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from calculators.dice import binomial, expected
+from calculators.spec import Input, validate
+from calculators.working import Step
+
+__all__ = ["INPUTS", "NAME", "TARGETS", "TITLE", "calculate"]
+
+NAME = "hit-split"
+TITLE = "Hit split"
+
+
+@dataclass(frozen=True)
+class _Target:
+    first: str
+    second: str
+    first_faces: int
+    rule: str
+    text: str
+
+
+TARGETS: dict[str, _Target] = {
+    "artillery": _Target(
+        "artillery_piece",
+        "crew",
+        3,
+        "shooting-at-artillery",
+        "On a 1-3 the hit goes to the artillery piece; on a 4-6 to the crew and any attached Independent Characters.",
+    ),
+    "monstrous-cavalry": _Target(
+        "monstrous_creature",
+        "riders",
+        4,
+        "monstrous-cavalry-hits",
+        "On a 1-4 the Monstrous Creature is hit; on a 5-6 the riders are hit.",
+    ),
+}
+
+INPUTS = (
+    Input("target", "Target", "choice", "Whose hits are split: an Artillery unit or Monstrous Cavalry.", "artillery", choices=tuple(TARGETS)),
+    Input("hits", "Hits", "int", "How many hits the unit takes; each is rolled for on a d6.", 1, 1, 60),
+)
+
+
+def calculate(**given: object) -> dict[str, Any]:
+    """Validate the inputs, then give the exact split of the hits.
+
+    Returns:
+        ``distribution`` (hits on the first profile → probability), ``expected`` and
+        ``at_least`` (k → P(at least k hits)) for both profiles, ``profiles`` and ``working``.
+    """
+    v = validate(INPUTS, given, calculator=NAME)
+    target = TARGETS[str(v["target"])]
+    hits = v["hits"]
+    assert isinstance(hits, int)
+    p_first = Fraction(target.first_faces, 6)
+    dist = binomial(hits, p_first)
+    second = {hits - k: p for k, p in dist.items()}
+    working = [
+        Step(f"Roll a d6 for each hit. {target.text}", target.rule),
+        Step(f"Each hit goes to the {target.first.replace('_', ' ')} with probability {p_first}.", target.rule),
+    ]
+    return {
+        "calculator": NAME,
+        "inputs": v,
+        "profiles": [target.first, target.second],
+        "distribution": {str(k): p for k, p in dist.items()},
+        "expected": {target.first: expected(dist), target.second: expected(second)},
+        "at_least": {
+            target.first: _at_least(dist),
+            target.second: _at_least(second),
+        },
+        "working": [s.as_dict() for s in working],
+    }
+
+
+def _at_least(dist: dict[int, Fraction]) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    running = Fraction(0)
+    for k in sorted(dist, reverse=True):
+        running += dist[k]
+        out[str(k)] = running
+    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
