@@ -19,9 +19,23 @@ def _list() -> str:
     for calc in CALCULATORS.values():
         lines.append(f"{calc.name}: {calc.title}")
         for i in calc.inputs:
-            default = "" if i.default is None else f" (default {str(i.default).lower() if isinstance(i.default, bool) else i.default})"
+            default = (
+                ""
+                if i.default is None
+                else f" (default {str(i.default).lower() if isinstance(i.default, bool) else i.default})"
+            )
             lines.append(f"  {i.name}: {i.allowed()}{default}. {i.help}")
     return "\n".join(lines)
+
+
+def _pairs(args: list[str]) -> dict[str, object]:
+    given: dict[str, object] = {}
+    for pair in args:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"expected key=value, got {pair!r}.")
+        given[key] = value
+    return given
 
 
 def main(argv: list[str]) -> int:
@@ -36,13 +50,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         calc = get(args[0])
-        given: dict[str, object] = {}
-        for pair in args[1:]:
-            key, sep, value = pair.partition("=")
-            if not sep or not key:
-                raise ValueError(f"expected key=value, got {pair!r}.")
-            given[key] = value
-        result = calc.calculate(**given)
+        result = calc.calculate(**_pairs(args[1:]))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

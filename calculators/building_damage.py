@@ -5,11 +5,12 @@ Buildings › Attacking Buildings, Building Types, What can Hurt a Building?
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from calculators.dice import die, map_outcomes
-from calculators.spec import Input, validate
+from calculators.spec import Input, Value, as_bool, as_int, as_optional_int, as_optional_str, as_str, validate
 from calculators.working import Step
 
 __all__ = ["BUILDINGS", "INPUTS", "NAME", "TITLE", "calculate"]
@@ -81,7 +82,7 @@ INPUTS = (
         choices=("normal", "flame", "shock"),
     ),
     Input("hits", "Hits", "int", "How many hits strike the same section, one after another.", 1, 1, 20),
-    Input("ranged", "Ranged weapon", "bool", "A damaging ranged hit also hits the unit inside.", False),
+    Input("ranged", "Ranged weapon", "bool", "A damaging ranged hit also hits the unit inside.", default=False),
     Input(
         "occupants",
         "Occupants",
@@ -93,15 +94,18 @@ INPUTS = (
 )
 
 
-def _resolve_building(v: dict[str, Any]) -> tuple[str, int, list[Step]]:
+def _resolve_building(v: dict[str, Value]) -> tuple[str, int, list[Step]]:
     """The building's material and starting armour value, checked against each other."""
-    building, material, av = v["building"], v["material"], v["armour_value"]
+    building = as_str(v, "building")
+    material = as_optional_str(v, "material")
+    av = as_optional_int(v, "armour_value")
     if building == "custom":
         if material is None:
             raise ValueError("Material (material) is required for a custom building: give one of stone, wooden.")
         if av is None:
             raise ValueError(
-                f"Armour value (armour_value) is required for a custom building: give a whole number from 1 to {_MAX_AV}."
+                "Armour value (armour_value) is required for a custom building: "
+                f"give a whole number from 1 to {_MAX_AV}."
             )
         return material, av, [Step(f"Custom {material} building with armour value {av}.", "building-types")]
     usual_material, usual_av = BUILDINGS[building]
@@ -113,11 +117,25 @@ def _resolve_building(v: dict[str, Any]) -> tuple[str, int, list[Step]]:
     name = building.replace("-", " ")
     if av is None:
         return usual_material, usual_av, [Step(f"A {name} usually has armour value {usual_av}.", "building-types")]
-    return (
-        usual_material,
-        av,
-        [Step(f"A {name} (usually armour value {usual_av}) at its current armour value {av}.", "building-types")],
+    step = Step(f"A {name} (usually armour value {usual_av}) at its current armour value {av}.", "building-types")
+    return usual_material, av, [step]
+
+
+def _chart_modifier(attack: str, material: str) -> tuple[int, list[Step]]:
+    """The Damage Chart modifier for this attack and material, with its working."""
+    if attack == "flame" and material == "wooden":
+        modifier, step = 1, Step("Flame attack against a wooden building: +1 on the Damage Chart.", "flame-attacks")
+    elif attack == "shock" and material == "stone":
+        modifier, step = -1, Step("Shock attack against a stone building: -1 on the Damage Chart.", "shock-attacks")
+    elif attack != "normal":
+        return 0, [Step(f"A {attack} attack has no chart modifier against a {material} building.", f"{attack}-attacks")]
+    else:
+        return 0, []
+    reading = Step(
+        "The rules do not say what a modified result below 1 or above 6 means; this site counts it as 1 or 6.",
+        step.rule,
     )
+    return modifier, [step, reading]
 
 
 def _chart_distribution(modifier: int) -> dict[int, Fraction]:
@@ -128,6 +146,90 @@ def _chart_distribution(modifier: int) -> dict[int, Fraction]:
 def _penetration(strength: int, av: int) -> Fraction:
     """P(Strength + d6 > armour value)."""
     return Fraction(sum(1 for face in range(1, 7) if strength + face > av), 6)
+
+
+def _roll_step(strength: int, av: int) -> Step:
+    need = av - strength + 1
+    if need > 6:
+        roll_text = f"S{strength} + d6 can never beat armour value {av}"
+    elif need <= 1:
+        roll_text = f"S{strength} + d6 always beats armour value {av}"
+    else:
+        roll_text = f"S{strength} + d6 beats armour value {av} on a roll of {need}+"
+    return Step(
+        f"A hit damages the building when Strength + d6 is greater than its armour value: {roll_text}.",
+        "building-damaged",
+    )
+
+
+def _effect_steps(*, strength: int, occupants: str, ranged: bool, hits: int) -> list[Step]:
+    steps = []
+    if occupants == "battlements":
+        steps.append(
+            Step("The unit on the battlements takes the chart's hits at Strength 3, not 6.", "battlements-damage")
+        )
+    if ranged and occupants == "inside":
+        steps.append(
+            Step(f"Each damaging ranged hit also hits the unit inside at S{strength - 1}, AP -1.", "building-damaged")
+        )
+    steps += [
+        Step("1 Breach!: armour value -d3.", "breach"),
+        Step("3 Partial Collapse: d6 S6 hits on the occupants.", "partial-collapse"),
+        Step("4 Structural Collapse: 2d6 S6 hits and armour value -d3.", "structural-collapse"),
+        Step("5 Catastrophic Breach: armour value -d6.", "catastrophic-breach"),
+        Step("6 Total Collapse: 2d6 S6 hits; the occupants flee and the building becomes ruins.", "total-collapse"),
+        Step(
+            "Armour value 0 or less: the building immediately suffers Total Collapse, "
+            "with its 2d6 hits (added to any hits of the result that brought it there).",
+            "zero-armour-value",
+        ),
+    ]
+    if hits > 1:
+        steps.append(
+            Step(
+                f"The {hits} hits are rolled one after another; each meets the section as the earlier ones "
+                "left it (lower armour value, or already collapsed).",
+                "breach",
+            )
+        )
+    return steps
+
+
+@dataclass
+class _Outcome:
+    """The exact state after every hit, and the expectations gathered on the way."""
+
+    standing: dict[int, Fraction]
+    collapsed: Fraction
+    occupant_hits: Fraction
+    damaging_hits: Fraction
+    first_chart: dict[int, Fraction]
+
+
+def _roll_all_hits(strength: int, start_av: int, hits: int, chart: dict[int, Fraction]) -> _Outcome:
+    """Carry the exact distribution over the section's state through the hits one by one.
+
+    A state is "standing with armour value a" or "collapsed"; a collapsed section stays so.
+    """
+    out = _Outcome({start_av: Fraction(1)}, Fraction(0), Fraction(0), Fraction(0), {})
+    for n in range(hits):
+        nxt: dict[int, Fraction] = {}
+        for av, p_av in out.standing.items():
+            pen = _penetration(strength, av)
+            if pen < 1:
+                nxt[av] = nxt.get(av, Fraction(0)) + p_av * (1 - pen)
+            if not pen:
+                continue
+            out.damaging_hits += p_av * pen
+            for result, p_result in chart.items():
+                p = p_av * pen * p_result
+                if n == 0:
+                    out.first_chart[result] = out.first_chart.get(result, Fraction(0)) + p
+                collapsed, occupant_hits = _apply(result, av, p, nxt)
+                out.collapsed += collapsed
+                out.occupant_hits += occupant_hits
+        out.standing = nxt
+    return out
 
 
 def calculate(**given: object) -> dict[str, Any]:
@@ -142,117 +244,36 @@ def calculate(**given: object) -> dict[str, Any]:
     """
     v = validate(INPUTS, given, calculator=NAME)
     material, start_av, working = _resolve_building(v)
-    strength, hits, attack = v["strength"], v["hits"], v["attack"]
-    assert isinstance(strength, int)
-    assert isinstance(hits, int)
-    occupants, ranged = v["occupants"], bool(v["ranged"])
+    strength, hits = as_int(v, "strength"), as_int(v, "hits")
+    occupants, ranged = as_str(v, "occupants"), as_bool(v, "ranged")
+    modifier, modifier_steps = _chart_modifier(as_str(v, "attack"), material)
+    working += [*modifier_steps, _roll_step(strength, start_av)]
+    working += _effect_steps(strength=strength, occupants=occupants, ranged=ranged, hits=hits)
 
-    modifier = 0
-    if attack == "flame" and material == "wooden":
-        modifier = 1
-        working.append(Step("Flame attack against a wooden building: +1 on the Damage Chart.", "flame-attacks"))
-    elif attack == "shock" and material == "stone":
-        modifier = -1
-        working.append(Step("Shock attack against a stone building: -1 on the Damage Chart.", "shock-attacks"))
-    elif attack != "normal":
-        working.append(Step(f"A {attack} attack has no chart modifier against a {material} building.", f"{attack}-attacks"))
-    if modifier:
-        working.append(
-            Step(
-                "The rules do not say what a modified result below 1 or above 6 means; "
-                "this site counts it as 1 or 6.",
-                "flame-attacks" if modifier > 0 else "shock-attacks",
-            )
-        )
-    chart = _chart_distribution(modifier)
-
-    need = start_av - strength + 1
-    if need > 6:
-        roll_text = f"S{strength} + d6 can never beat armour value {start_av}"
-    elif need <= 1:
-        roll_text = f"S{strength} + d6 always beats armour value {start_av}"
-    else:
-        roll_text = f"S{strength} + d6 beats armour value {start_av} on a roll of {need}+"
-    working.append(Step(f"A hit damages the building when Strength + d6 is greater than its armour value: {roll_text}.", "building-damaged"))
-
-    hit_strength = 3 if occupants == "battlements" else 6
-    if occupants == "battlements":
-        working.append(Step("The unit on the battlements takes the chart's hits at Strength 3, not 6.", "battlements-damage"))
-    if ranged and occupants == "inside":
-        working.append(
-            Step(f"Each damaging ranged hit also hits the unit inside at S{strength - 1}, AP -1.", "building-damaged")
-        )
-    working.extend(
-        [
-            Step("1 Breach!: armour value -d3.", "breach"),
-            Step("3 Partial Collapse: d6 S6 hits on the occupants.", "partial-collapse"),
-            Step("4 Structural Collapse: 2d6 S6 hits and armour value -d3.", "structural-collapse"),
-            Step("5 Catastrophic Breach: armour value -d6.", "catastrophic-breach"),
-            Step("6 Total Collapse: 2d6 S6 hits; the occupants flee and the building becomes ruins.", "total-collapse"),
-            Step(
-                "Armour value 0 or less: the building immediately suffers Total Collapse, "
-                "with its 2d6 hits (added to any hits of the result that brought it there).",
-                "zero-armour-value",
-            ),
-        ]
-    )
-    if hits > 1:
-        working.append(
-            Step(
-                f"The {hits} hits are rolled one after another; each meets the section as the earlier ones "
-                "left it (lower armour value, or already collapsed).",
-                "breach",
-            )
-        )
-
-    standing: dict[int, Fraction] = {start_av: Fraction(1)}
-    collapsed = Fraction(0)
-    occupant_hits = Fraction(0)
-    ranged_hits = Fraction(0)
-    first_chart: dict[int, Fraction] = {}
+    out = _roll_all_hits(strength, start_av, hits, _chart_distribution(modifier))
+    if out.collapsed + sum(out.standing.values(), Fraction(0)) != 1:
+        raise ArithmeticError("building states do not add up to 1")
     first_pen = _penetration(strength, start_av)
-    for n in range(hits):
-        nxt: dict[int, Fraction] = {}
-        for av, p_av in standing.items():
-            pen = _penetration(strength, av)
-            miss = p_av * (1 - pen)
-            if miss:
-                nxt[av] = nxt.get(av, Fraction(0)) + miss
-            if not pen:
-                continue
-            p_dmg = p_av * pen
-            if ranged and occupants == "inside":
-                ranged_hits += p_dmg
-            for result, p_result in chart.items():
-                p = p_dmg * p_result
-                if n == 0:
-                    first_chart[result] = first_chart.get(result, Fraction(0)) + p
-                collapsed_here, hits_here = _apply(result, av, p, nxt)
-                collapsed += collapsed_here
-                occupant_hits += hits_here
-        standing = nxt
-    stand_total = sum(standing.values(), Fraction(0))
-    assert collapsed + stand_total == 1
-
+    hits_inside = ranged and occupants == "inside"
     return {
         "calculator": NAME,
         "inputs": v,
         "penetration": first_pen,
         "no_damage": 1 - first_pen,
-        "chart": {str(k): first_chart.get(k, Fraction(0)) for k in range(1, 7)},
+        "chart": {str(k): out.first_chart.get(k, Fraction(0)) for k in range(1, 7)},
         "chart_names": {str(k): name for k, name in _CHART_NAMES.items()},
         "chart_rules": {str(k): _CHART_RULES[k] for k in range(1, 7)},
-        "total_collapse": collapsed,
-        "final_armour_value": {str(av): p for av, p in sorted(standing.items(), reverse=True)},
-        "damaged_at_least_once": _damaged_at_least_once(strength, start_av, hits),
+        "total_collapse": out.collapsed,
+        "final_armour_value": {str(av): p for av, p in sorted(out.standing.items(), reverse=True)},
+        "damaged_at_least_once": 1 - (1 - first_pen) ** hits,
         "occupant_hits": {
-            "expected": occupant_hits if occupants != "none" else Fraction(0),
-            "strength": hit_strength if occupants != "none" else None,
+            "expected": out.occupant_hits if occupants != "none" else Fraction(0),
+            "strength": (3 if occupants == "battlements" else 6) if occupants != "none" else None,
             "ap": 0,
         },
         "ranged_hits": {
-            "expected": ranged_hits,
-            "strength": strength - 1 if ranged and occupants == "inside" else None,
+            "expected": out.damaging_hits if hits_inside else Fraction(0),
+            "strength": strength - 1 if hits_inside else None,
             "ap": -1,
         },
         "working": [s.as_dict() for s in working],
@@ -287,12 +308,3 @@ def _apply(result: int, av: int, p: Fraction, nxt: dict[int, Fraction]) -> tuple
         else:
             nxt[left] = nxt.get(left, Fraction(0)) + q
     return collapsed, hits
-
-
-def _damaged_at_least_once(strength: int, start_av: int, hits: int) -> Fraction:
-    """P(at least one of the hits damages the building).
-
-    Until the first damage the building keeps its starting armour value, so each hit
-    before it misses with the same probability.
-    """
-    return 1 - (1 - _penetration(strength, start_av)) ** hits

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from calculators.dice import binomial, expected
-from calculators.spec import Input, validate
+from calculators.spec import Input, as_int, as_str, validate
 from calculators.working import Step
 
 __all__ = ["INPUTS", "NAME", "TARGETS", "TITLE", "calculate"]
@@ -46,7 +46,14 @@ TARGETS: dict[str, _Target] = {
 }
 
 INPUTS = (
-    Input("target", "Target", "choice", "Whose hits are split: an Artillery unit or Monstrous Cavalry.", "artillery", choices=tuple(TARGETS)),
+    Input(
+        "target",
+        "Target",
+        "choice",
+        "Whose hits are split: an Artillery unit or Monstrous Cavalry.",
+        "artillery",
+        choices=tuple(TARGETS),
+    ),
     Input("hits", "Hits", "int", "How many hits the unit takes; each is rolled for on a d6.", 1, 1, 60),
 )
 
@@ -59,9 +66,8 @@ def calculate(**given: object) -> dict[str, Any]:
         ``at_least`` (k → P(at least k hits)) for both profiles, ``profiles`` and ``working``.
     """
     v = validate(INPUTS, given, calculator=NAME)
-    target = TARGETS[str(v["target"])]
-    hits = v["hits"]
-    assert isinstance(hits, int)
+    target = TARGETS[as_str(v, "target")]
+    hits = as_int(v, "hits")
     p_first = Fraction(target.first_faces, 6)
     dist = binomial(hits, p_first)
     second = {hits - k: p for k, p in dist.items()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from calculators.spec import Input, validate
+from calculators.spec import Input, as_bool, as_int, as_optional_int, as_str, validate
 from calculators.working import Step
 
 __all__ = ["INPUTS", "NAME", "TITLE", "UNIT_TYPES", "calculate"]
@@ -22,8 +22,21 @@ _CLIMBERS = frozenset({"infantry", "beasts"})
 _FLY_RANGE = 12
 
 INPUTS = (
-    Input("unit_type", "Unit type", "choice", "The unit's type; Flyer types fly over the ruin.", "infantry", choices=UNIT_TYPES),
-    Input("fight_in_ranks", "Fight in Ranks", "bool", "Whether the unit is in the Fight in Ranks formation.", False),
+    Input(
+        "unit_type",
+        "Unit type",
+        "choice",
+        "The unit's type; Flyer types fly over the ruin.",
+        "infantry",
+        choices=UNIT_TYPES,
+    ),
+    Input(
+        "fight_in_ranks",
+        "Fight in Ranks",
+        "bool",
+        "Whether the unit is in the Fight in Ranks formation.",
+        default=False,
+    ),
     Input("level_height", "Level height", "int", "Inches between two levels of the ruin.", 3, 1, 12),
     Input("roll", "Test roll", "int", "The Difficult Terrain test roll; leave empty to see every roll.", None, 1, 6),
 )
@@ -43,28 +56,31 @@ def calculate(**given: object) -> dict[str, Any]:
         test), ``can_climb``, ``flyer`` and ``working``.
     """
     v = validate(INPUTS, given, calculator=NAME)
-    unit_type, ranks, height, roll = v["unit_type"], bool(v["fight_in_ranks"]), v["level_height"], v["roll"]
-    assert isinstance(unit_type, str)
-    assert isinstance(height, int)
+    unit_type, ranks = as_str(v, "unit_type"), as_bool(v, "fight_in_ranks")
+    height, roll = as_int(v, "level_height"), as_optional_int(v, "roll")
     flyer = unit_type.startswith("flyer-")
     base = unit_type.removeprefix("flyer-")
     can_climb = (flyer or base in _CLIMBERS) and not ranks
     working: list[Step] = []
-    rolls_shown = [roll] if isinstance(roll, int) else list(range(1, 7))
+    rolls_shown = [roll] if roll is not None else list(range(1, 7))
 
     if ranks:
         working.append(Step("A unit in Fight in Ranks formation may only move on the ground level.", "who-can-climb"))
     elif not can_climb:
         working.append(
-            Step(f"Only Beasts, Infantry and Flyers climb; {base.replace('-', ' ')} stay on the ground level.", "who-can-climb")
+            Step(
+                f"Only Beasts, Infantry and Flyers climb; {base.replace('-', ' ')} stay on the ground level.",
+                "who-can-climb",
+            )
         )
 
     if flyer and can_climb:
         levels = _FLY_RANGE // height
         working.append(
             Step(
-                f'Flyers take no Difficult Terrain test: they are placed within {_FLY_RANGE}" of their start, on any level. '
-                f'This site counts the climb within those {_FLY_RANGE}": up to {levels} level(s) of {height}".',
+                f'Flyers take no Difficult Terrain test: they are placed within {_FLY_RANGE}" of their start, '
+                f'on any level. This site counts the climb within those {_FLY_RANGE}": '
+                f'up to {levels} level(s) of {height}".',
                 "flyers-in-ruins",
             )
         )
@@ -82,14 +98,21 @@ def calculate(**given: object) -> dict[str, Any]:
     if can_climb:
         working.append(
             Step(
-                f'Going up or down one level costs {height}" of the Difficult Terrain test roll; the rest may be moved horizontally.',
+                f'Going up or down one level costs {height}" of the Difficult Terrain test roll; '
+                "the rest may be moved horizontally.",
                 "level-cost" if height == 3 else "level-distance",
             )
         )
         if height == 6:
-            working.append(Step('With 6" between levels, a level is changed only on a 6, with no horizontal move.', "level-distance"))
+            working.append(
+                Step(
+                    'With 6" between levels, a level is changed only on a 6, with no horizontal move.', "level-distance"
+                )
+            )
         elif height > 6:
-            working.append(Step(f'With {height}" between levels, no roll lets the unit change level.', "level-too-high"))
+            working.append(
+                Step(f'With {height}" between levels, no roll lets the unit change level.', "level-too-high")
+            )
         table = {str(r): _choices(r, height) for r in rolls_shown}
         max_levels = 6 // height
         climb = {str(k): Fraction(sum(1 for r in range(1, 7) if r // height >= k), 6) for k in range(1, max_levels + 1)}

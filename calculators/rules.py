@@ -20,7 +20,9 @@ RULES: dict[str, str] = {
     "catastrophic-breach": "buildings#catastrophic-breach",
     "total-collapse": "buildings#total-collapse",
     "zero-armour-value": "buildings#attacking-buildings-building-reaches-0-armour-value",
-    "battlements-damage": "buildings#attacking-buildings-battlements-and-building-damage-unit-battlements-slightly-less-prone",
+    "battlements-damage": (
+        "buildings#attacking-buildings-battlements-and-building-damage-unit-battlements-slightly-less-prone"
+    ),
     "building-types": "buildings#building-types",
     "flame-attacks": "buildings#what-can-hurt-a-building-flame-attacks-get-1-damage",
     "shock-attacks": "buildings#what-can-hurt-a-building-shock-attacks-get-1-damage",

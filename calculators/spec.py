@@ -12,7 +12,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Input", "InputKind", "Value", "validate"]
+__all__ = [
+    "Input",
+    "InputKind",
+    "Value",
+    "as_bool",
+    "as_int",
+    "as_optional_int",
+    "as_optional_str",
+    "as_str",
+    "validate",
+]
 
 InputKind = Literal["int", "choice", "bool"]
 Value = int | str | bool | None
@@ -31,8 +41,10 @@ class Input:
         label: What the form shows (``Weapon Strength``).
         kind: ``int``, ``choice`` or ``bool``.
         help: One sentence saying what the input means, for the form.
-        default: The value when none is given; ``None`` with ``required=False`` means
-            the input is optional and may stay empty.
+        default: The value when the input is not given at all; ``None`` with
+            ``required=False`` means the input is optional and may also be given empty.
+            An input with a default given as an empty string is an error, so an
+            emptied form field never silently becomes the default.
         minimum: Smallest allowed integer (``int`` only).
         maximum: Largest allowed integer (``int`` only).
         choices: Allowed values (``choice`` only), in the order the form lists them.
@@ -59,10 +71,14 @@ class Input:
 
     def check(self, raw: object) -> Value:
         """The value converted to its kind, or :class:`ValueError` naming the input."""
-        if raw is None or (isinstance(raw, str) and not raw.strip()):
+        if raw is None:
             if self.required:
                 raise ValueError(f"{self.label} ({self.name}) is required: give {self.allowed()}.")
             return self.default
+        if isinstance(raw, str) and not raw.strip():
+            if self.default is None and not self.required:
+                return None  # an optional input left empty
+            raise ValueError(f"{self.label} ({self.name}) is empty: give {self.allowed()}.")
         if self.kind == "int":
             return self._check_int(raw)
         if self.kind == "bool":
@@ -82,9 +98,9 @@ class Input:
             value = int(raw.strip())
         else:
             raise self._bad(raw)
-        assert self.minimum is not None
-        assert self.maximum is not None
-        if not self.minimum <= value <= self.maximum:
+        low = self.minimum if self.minimum is not None else value
+        high = self.maximum if self.maximum is not None else value
+        if not low <= value <= high:
             raise self._bad(raw)
         return value
 
@@ -124,3 +140,41 @@ def validate(inputs: Sequence[Input], given: Mapping[str, object], *, calculator
             f"{calculator} has no input {unknown[0]!r}; its inputs are " + ", ".join(i.name for i in inputs) + "."
         )
     return {i.name: i.check(given.get(i.name)) for i in inputs}
+
+
+# Typed access to checked values: the calculators read their inputs through these, so
+# a declaration of the wrong kind fails loudly instead of computing with a wrong type.
+
+
+def as_int(values: Mapping[str, Value], name: str) -> int:
+    """The checked integer input ``name``."""
+    value = values[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"input {name!r} is not declared as a required int")
+    return value
+
+
+def as_optional_int(values: Mapping[str, Value], name: str) -> int | None:
+    """The checked optional integer input ``name`` (``None`` when left empty)."""
+    return None if values[name] is None else as_int(values, name)
+
+
+def as_str(values: Mapping[str, Value], name: str) -> str:
+    """The checked choice input ``name``."""
+    value = values[name]
+    if not isinstance(value, str):
+        raise TypeError(f"input {name!r} is not declared as a choice with a default")
+    return value
+
+
+def as_optional_str(values: Mapping[str, Value], name: str) -> str | None:
+    """The checked optional choice input ``name`` (``None`` when left empty)."""
+    return None if values[name] is None else as_str(values, name)
+
+
+def as_bool(values: Mapping[str, Value], name: str) -> bool:
+    """The checked boolean input ``name``."""
+    value = values[name]
+    if not isinstance(value, bool):
+        raise TypeError(f"input {name!r} is not declared as a bool")
+    return value

@@ -1,0 +1,117 @@
+"""Validation at the edge, the command line, and the rule ids calculators cite."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from support import ROOT
+
+from calculators.format import to_jsonable
+from calculators.registry import CALCULATORS
+from calculators.rules import RULES
+from calculators.spec import Input
+
+
+def bad_values(spec: Input) -> list[object]:
+    """Values each input must refuse: out of range, wrong kind, empty, NaN, 1e309."""
+    values: list[object] = ["abc", "NaN", "1e309", float("nan"), 1e309, [], {"a": 1}]
+    if spec.default is not None:
+        values.append("")
+        values.append("   ")
+    if spec.kind == "int":
+        assert spec.minimum is not None
+        assert spec.maximum is not None
+        values += [spec.minimum - 1, spec.maximum + 1, str(spec.maximum + 1), "3.5", 3.0, True, "0x10"]
+    if spec.kind == "bool":
+        values += ["maybe", 2, "2"]
+    if spec.kind == "choice":
+        values += ["not-a-choice", 3, spec.choices[0].upper()]
+    return values
+
+
+CASES = [
+    (calc.name, spec, value) for calc in CALCULATORS.values() for spec in calc.inputs for value in bad_values(spec)
+]
+
+
+@pytest.mark.parametrize(("name", "spec", "value"), CASES, ids=[f"{n}-{s.name}-{v!r}" for n, s, v in CASES])
+def test_bad_values_raise_naming_the_input_and_what_is_allowed(name: str, spec: Input, value: object) -> None:
+    with pytest.raises(ValueError, match=re.escape(f"({spec.name})")) as info:
+        CALCULATORS[name].calculate(**{spec.name: value})
+    message = str(info.value)
+    assert f"({spec.name})" in message
+    assert spec.allowed() in message
+
+
+@pytest.mark.parametrize("name", list(CALCULATORS))
+def test_unknown_input_names_the_known_ones(name: str) -> None:
+    with pytest.raises(ValueError, match="has no input 'colour'"):
+        CALCULATORS[name].calculate(colour="red")
+
+
+def test_optional_inputs_may_be_empty() -> None:
+    assert CALCULATORS["ruin-movement"].calculate(roll="")["inputs"]["roll"] is None
+    assert CALCULATORS["building-damage"].calculate(armour_value="")["penetration"] == 0
+
+
+def test_every_cited_rule_exists_on_the_site() -> None:
+    lock = json.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
+    for key, target in RULES.items():
+        page, rule_id = target.split("#", 1)
+        assert rule_id in lock["anchors"][page], f"{key} → {target}"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "calculators", *args], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+
+
+def test_cli_json_for_the_issue_example() -> None:
+    proc = cli("building-damage", "strength=6", "building=wooden-house", "attack=flame", "hits=3", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["penetration"] == "1/3"
+    assert data["chart"]["6"] == "1/9"
+    assert data["inputs"]["strength"] == 6
+    expected = to_jsonable(
+        CALCULATORS["building-damage"].calculate(strength=6, building="wooden-house", attack="flame", hits=3)
+    )
+    assert data == expected
+
+
+def test_cli_table_and_list() -> None:
+    table = cli("hit-split", "target=artillery", "hits=3")
+    assert table.returncode == 0
+    assert "distribution" in table.stdout
+    assert "50.0%" in table.stdout
+    listing = cli("--list")
+    assert listing.returncode == 0
+    for calc in CALCULATORS.values():
+        assert calc.name in listing.stdout
+        for spec in calc.inputs:
+            assert f"  {spec.name}: " in listing.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["building-damage", "strength=11"], "Weapon Strength (strength) must be a whole number from 1 to 10"),
+        (["building-damage", "strength=NaN"], "got 'NaN'"),
+        (["ruin-movement", "level_height=1e309"], "Level height (level_height)"),
+        (["hit-split", "hits="], "Hits (hits) is empty"),
+        (["hit-split", "colour=red"], "has no input 'colour'"),
+        (["no-such-calculator"], "no calculator 'no-such-calculator'"),
+        (["hit-split", "hits"], "expected key=value"),
+    ],
+)
+def test_cli_bad_input_exits_2_with_the_message(args: list[str], words: str) -> None:
+    proc = cli(*args)
+    assert proc.returncode == 2
+    assert words in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
