@@ -19,9 +19,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from build_scripts.anchors import dump_lock, empty_lock
+from build_scripts.calculator_forms import load_placements
 from build_scripts.errors import RulebookError
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook, page_url
 from build_scripts.report import reference_report
+from build_scripts.runtime_assets import write_runtime
 from build_scripts.search_index import split_rule_sections
 
 log = logging.getLogger("mkdocs.plugins.scrollhammer")
@@ -64,6 +66,15 @@ class ScrollhammerConfig(base.Config):
     report = c.Type(str, default="build/reports/references.md")
     """Where to write the build report of every reference, relative to ``mkdocs.yml``."""
 
+    placements = c.Type(str, default="build_scripts/calculator_placements.toml")
+    """The committed map of which calculator goes after which rule, relative to ``mkdocs.yml``."""
+
+    pyodide_dir = c.Type(str, default="node_modules/pyodide")
+    """Where ``npm ci`` put the pinned Pyodide, relative to ``mkdocs.yml``."""
+
+    calculators_dir = c.Type(str, default="calculators")
+    """The calculators package shipped to the browser, relative to ``mkdocs.yml``."""
+
 
 class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
     """Turns the rulebook exports into Markdown pages at build and serve time."""
@@ -81,7 +92,9 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         source_dir = self._path(config, self.config.source_dir)
         lock_path = self._path(config, self.config.anchors_lock)
         map_path = self._path(config, self.config.xref_map)
+        places_path = self._path(config, self.config.placements)
         try:
+            placements = load_placements(places_path.read_text("utf-8"), places_path.name)
             exports = [(name, (source_dir / name).read_bytes()) for name in self.config.exports]
             lock = json.loads(lock_path.read_text("utf-8")) if lock_path.exists() else empty_lock()
             self.result = build_rulebook(
@@ -92,6 +105,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 frozen=self.config.frozen_anchors,
                 lock_name=lock_path.name,
                 map_name=map_path.name,
+                placements=placements,
             )
         except RulebookError as exc:
             raise PluginError(f"rulebook: {exc}") from None
@@ -117,10 +131,20 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Index each rule block on its own, so a search result opens at its paragraph."""
+        """Copy the calculators' runtime into the site, and index each rule block on its own
+        so a search result opens at its paragraph."""
         if not self.config.enabled or self.result is None:
             return
         index_path = Path(config.site_dir) / "search" / "search_index.json"
+        try:
+            manifest = write_runtime(
+                site_dir=Path(config.site_dir),
+                pyodide_dir=self._path(config, self.config.pyodide_dir),
+                package_dir=self._path(config, self.config.calculators_dir),
+            )
+        except RulebookError as exc:
+            raise PluginError(f"calculators: {exc}") from None
+        log.info("calculators: Pyodide %s and %s copied into the site", manifest["pyodide"], manifest["calculators"])
         if not index_path.exists():
             return
         index: dict[str, Any] = json.loads(index_path.read_text("utf-8"))

@@ -7,13 +7,16 @@ MkDocs or the disk.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
+import jinja2
+
 from build_scripts.anchors import AnchoredBlock, LockResult, assign_ids, check_lock
+from build_scripts.calculator_forms import Placement, render_form
 from build_scripts.errors import RulebookError
 from build_scripts.merge import merge_exports
 from build_scripts.model import Section
@@ -21,6 +24,7 @@ from build_scripts.render import render_page
 from build_scripts.sections import build_tree
 from build_scripts.wikitext import decode, parse_blocks
 from build_scripts.xrefs import Resolution, load_map, resolve
+from calculators.registry import CALCULATORS
 
 __all__ = ["BuildResult", "PageSpec", "build_rulebook", "page_url"]
 
@@ -56,7 +60,7 @@ def build_rulebook(
     lock: dict[str, Any],
     xref_map: str,
     frozen: bool,
-    after: Mapping[str, Mapping[str, Markup]] | None = None,
+    placements: list[Placement] | None = None,
     lock_name: str = "anchors.lock.json",
     map_name: str = "xrefs.toml",
 ) -> BuildResult:
@@ -68,7 +72,7 @@ def build_rulebook(
         lock: The parsed anchors lock.
         xref_map: The reference map's TOML text.
         frozen: Fail when the lock does not already list every id (CI).
-        after: Page → block id → HTML placed after that block (calculators).
+        placements: Calculators to place after rules.
         lock_name: The lock's file name, for messages.
         map_name: The reference map's file name, for messages.
 
@@ -87,6 +91,7 @@ def build_rulebook(
     lock_result = check_lock(lock, anchored, frozen=frozen, lock_name=lock_name)
     anchored, references = resolve(anchored, load_map(xref_map, map_name), map_name=map_name)
 
+    after = _calculator_html(anchored, placements or [])
     urls = {spec.name: page_url(spec.name) for spec in pages}
     markdown = {}
     for spec in pages:
@@ -98,10 +103,44 @@ def build_rulebook(
             page_url=urls[spec.name],
             page_urls=urls,
             aliases=lock_result.aliases.get(spec.name),
-            after=(after or {}).get(spec.name),
+            after=after.get(spec.name),
         )
+    if placements:
+        markdown["calculators"] = render_calculators_page(placements, anchored)
     titles = {name: s.title for name, s in sections.items()}
     return BuildResult(markdown, anchored, lock_result, references, titles)
+
+
+def _calculator_html(
+    anchored: dict[str, list[AnchoredBlock]], placements: list[Placement]
+) -> dict[str, dict[str, Markup]]:
+    """Page → rule id → the calculators' HTML to place after that rule."""
+    out: dict[str, dict[str, Markup]] = {}
+    for place in placements:
+        block = next((a for a in anchored.get(place.page, []) if a.id == place.rule_id), None)
+        if block is None:
+            raise RulebookError(f"calculator {place.instance_id} is placed after {place.after!r}, which is no rule id")
+        html = render_form(place, CALCULATORS[place.calculator], heading_level=block.depth + 2)
+        page = out.setdefault(place.page, {})
+        page[place.rule_id] = Markup(page.get(place.rule_id, Markup("")) + html)
+    return out
+
+
+def render_calculators_page(placements: list[Placement], anchored: dict[str, list[AnchoredBlock]]) -> str:
+    """The Calculators page: every calculator, with links to it and to its rule."""
+    labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in anchored.items() for a in items}
+    items = [
+        {"place": p, "title": p.title, "rule_label": labels[p.after]}
+        for p in placements
+    ]
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+        autoescape=False,  # noqa: S701 - Markdown output; titles come from the committed map
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env.get_template("calculators.md.j2").render(items=items)
 
 
 def _find_page_section(root: Section, spec: PageSpec) -> Section:

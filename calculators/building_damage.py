@@ -6,14 +6,15 @@ Buildings › Attacking Buildings, Building Types, What can Hurt a Building?
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from calculators.dice import die, map_outcomes
-from calculators.spec import Input, Value, as_bool, as_int, as_optional_int, as_optional_str, as_str, validate
+from calculators.spec import Input, InputError, Value, as_bool, as_int, as_optional_int, as_optional_str, as_str, validate
 from calculators.working import Step
 
-__all__ = ["BUILDINGS", "INPUTS", "NAME", "TITLE", "calculate"]
+__all__ = ["BUILDINGS", "INPUTS", "NAME", "TITLE", "calculate", "play"]
 
 NAME = "building-damage"
 TITLE = "Building damage"
@@ -101,18 +102,24 @@ def _resolve_building(v: dict[str, Value]) -> tuple[str, int, list[Step]]:
     av = as_optional_int(v, "armour_value")
     if building == "custom":
         if material is None:
-            raise ValueError("Material (material) is required for a custom building: give one of stone, wooden.")
+            raise InputError(
+                {"material": "Material (material) is required for a custom building: give one of stone, wooden."}
+            )
         if av is None:
-            raise ValueError(
-                "Armour value (armour_value) is required for a custom building: "
-                f"give a whole number from 1 to {_MAX_AV}."
+            raise InputError(
+                {
+                    "armour_value": "Armour value (armour_value) is required for a custom building: "
+                    f"give a whole number from 1 to {_MAX_AV}."
+                }
             )
         return material, av, [Step(f"Custom {material} building with armour value {av}.", "building-types")]
     usual_material, usual_av = BUILDINGS[building]
     if material is not None and material != usual_material:
-        raise ValueError(
-            f"Material (material) must be empty or {usual_material} for {building}; "
-            f"choose building=custom for a {material} building."
+        raise InputError(
+            {
+                "material": f"Material (material) must be empty or {usual_material} for {building}; "
+                f"choose building=custom for a {material} building."
+            }
         )
     name = building.replace("-", " ")
     if av is None:
@@ -308,3 +315,54 @@ def _apply(result: int, av: int, p: Fraction, nxt: dict[int, Fraction]) -> tuple
         else:
             nxt[left] = nxt.get(left, Fraction(0)) + q
     return collapsed, hits
+
+
+def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
+    """Play the hits out with real dice from ``d6`` (the page passes crypto-random faces).
+
+    Returns:
+        One line per hit, saying the faces and what they do, and a last line with the
+        section's state.
+    """
+    v = validate(INPUTS, given, calculator=NAME)
+    material, av, _ = _resolve_building(v)
+    strength, hits = as_int(v, "strength"), as_int(v, "hits")
+    modifier, _ = _chart_modifier(as_str(v, "attack"), material)
+    occupants, ranged = as_str(v, "occupants"), as_bool(v, "ranged")
+    hit_s = 3 if occupants == "battlements" else 6
+
+    def occupant_hits(count: int) -> str:
+        if occupants == "none":
+            return ""
+        dice = [d6() for _ in range(count)]
+        rolled = f"{dice[0]}" if count == 1 else f"{' + '.join(map(str, dice))} = {sum(dice)}"
+        return f"; {count}d6 hits on the occupants: {rolled} at S{hit_s}"
+
+    lines: list[str] = []
+    for n in range(1, hits + 1):
+        roll = d6()
+        if strength + roll <= av:
+            lines.append(f"Hit {n}: rolled {roll}, S{strength} + {roll} = {strength + roll}, not above AV {av}: no damage.")
+            continue
+        face = d6()
+        result = min(6, max(1, face + modifier))
+        shown = f"{face} {modifier:+d} = {result}" if modifier else f"{face}"
+        line = f"Hit {n}: rolled {roll}, {strength + roll} beats AV {av}. Chart {shown}: {_CHART_NAMES[result]}"
+        if ranged and occupants == "inside":
+            line += f"; 1 S{strength - 1} AP-1 hit on the unit inside"
+        if result == 3:
+            line += occupant_hits(1)
+        if result in (4, 6):
+            line += occupant_hits(2)
+        if result in (1, 4, 5):
+            loss = d6() if result == 5 else (d6() + 1) // 2
+            av -= loss
+            line += f"; armour value -{loss} = {av}"
+            if av <= 0:
+                line += ": Total Collapse" + occupant_hits(2)
+        lines.append(line + ".")
+        if result == 6 or av <= 0:
+            lines.append("The section has collapsed into ruins.")
+            return lines
+    lines.append(f"The section stands with armour value {av}.")
+    return lines

@@ -5,6 +5,7 @@ Unit Types › Artillery › Shooting at Artillery; Unit Types › Monstrous Cav
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -13,7 +14,7 @@ from calculators.dice import binomial, expected
 from calculators.spec import Input, as_int, as_str, validate
 from calculators.working import Step
 
-__all__ = ["INPUTS", "NAME", "TARGETS", "TITLE", "calculate"]
+__all__ = ["INPUTS", "NAME", "TARGETS", "TITLE", "calculate", "play"]
 
 NAME = "hit-split"
 TITLE = "Hit split"
@@ -96,3 +97,15 @@ def _at_least(dist: dict[int, Fraction]) -> dict[str, Fraction]:
         running += dist[k]
         out[str(k)] = running
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+
+
+def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
+    """Roll a real d6 for each hit and count where they go."""
+    v = validate(INPUTS, given, calculator=NAME)
+    target = TARGETS[as_str(v, "target")]
+    faces = [d6() for _ in range(as_int(v, "hits"))]
+    first = sum(1 for f in faces if f <= target.first_faces)
+    return [
+        "Rolled " + " ".join(map(str, faces)) + ".",
+        f"{first} on the {target.first.replace('_', ' ')}, {len(faces) - first} on the {target.second.replace('_', ' ')}.",
+    ]

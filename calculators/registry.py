@@ -20,10 +20,11 @@ class Calculator:
     title: str
     inputs: tuple[Input, ...]
     calculate: Callable[..., dict[str, Any]]
+    play: Callable[[dict[str, object], Callable[[], int]], list[str]]
 
 
 CALCULATORS: dict[str, Calculator] = {
-    m.NAME: Calculator(m.NAME, m.TITLE, m.INPUTS, m.calculate) for m in (building_damage, ruin_movement, hit_split)
+    m.NAME: Calculator(m.NAME, m.TITLE, m.INPUTS, m.calculate, m.play) for m in (building_damage, ruin_movement, hit_split)
 }
 
 

@@ -5,13 +5,14 @@ Ruins › Moving within Ruins, Infantry, Flyers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from calculators.spec import Input, as_bool, as_int, as_optional_int, as_str, validate
 from calculators.working import Step
 
-__all__ = ["INPUTS", "NAME", "TITLE", "UNIT_TYPES", "calculate"]
+__all__ = ["INPUTS", "NAME", "TITLE", "UNIT_TYPES", "calculate", "play"]
 
 NAME = "ruin-movement"
 TITLE = "Ruin movement"
@@ -132,3 +133,21 @@ def calculate(**given: object) -> dict[str, Any]:
         "climb": climb,
         "working": [s.as_dict() for s in working],
     }
+
+
+def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
+    """Roll the Difficult Terrain test with a real die and say what the roll allows."""
+    result = calculate(**given)
+    if not result["test"]:
+        return [f'Flyers take no test: place the unit within {_FLY_RANGE}" of its start, on any level.']
+    roll = d6()
+    choices = _choices(roll, as_int(result["inputs"], "level_height")) if result["can_climb"] else [
+        {"levels": 0, "horizontal": roll}
+    ]
+    options = []
+    for c in choices:
+        if c["levels"]:
+            options.append(f'{c["levels"]} level(s) and {c["horizontal"]}" horizontally')
+        else:
+            options.append(f'{c["horizontal"]}" horizontally')
+    return [f"Rolled {roll}: " + ", or ".join(options) + "."]

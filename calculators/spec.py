@@ -14,6 +14,7 @@ from typing import Literal
 
 __all__ = [
     "Input",
+    "InputError",
     "InputKind",
     "Value",
     "as_bool",
@@ -30,6 +31,18 @@ Value = int | str | bool | None
 _INT = re.compile(r"[+-]?[0-9]+")
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
+
+
+class InputError(ValueError):
+    """Bad input: one plain sentence per field, each naming the field and what it allows.
+
+    ``errors`` maps an input name to its message; the key ``""`` holds an error that
+    belongs to no single input. ``str()`` gives all the messages, first field first.
+    """
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        self.errors = dict(errors)
+        super().__init__(" ".join(self.errors.values()))
 
 
 @dataclass(frozen=True)
@@ -131,15 +144,25 @@ def validate(inputs: Sequence[Input], given: Mapping[str, object], *, calculator
         Every declared input's checked value (defaults filled in).
 
     Raises:
-        ValueError: a plain sentence naming the input and its allowed values.
+        InputError: (a ValueError) with a plain sentence per bad input, naming it and
+            its allowed values; every input is checked, so a form can mark them all.
     """
     known = {i.name: i for i in inputs}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise ValueError(
-            f"{calculator} has no input {unknown[0]!r}; its inputs are " + ", ".join(i.name for i in inputs) + "."
+        raise InputError(
+            {"": f"{calculator} has no input {unknown[0]!r}; its inputs are " + ", ".join(known) + "."}
         )
-    return {i.name: i.check(given.get(i.name)) for i in inputs}
+    values: dict[str, Value] = {}
+    errors: dict[str, str] = {}
+    for spec in inputs:
+        try:
+            values[spec.name] = spec.check(given.get(spec.name))
+        except ValueError as exc:
+            errors[spec.name] = str(exc)
+    if errors:
+        raise InputError(errors)
+    return values
 
 
 # Typed access to checked values: the calculators read their inputs through these, so

@@ -1,0 +1,98 @@
+"""Calculators in the page: where each one goes, and its form from its declaration.
+
+The placements come from a committed map (rule id → calculator and fixed inputs), never
+from the rule text. Every form is rendered by one template from the calculator's input
+declaration, so adding a calculator needs no new HTML or JavaScript.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from build_scripts.errors import RulebookError
+from calculators.registry import CALCULATORS, Calculator
+
+__all__ = ["Placement", "load_placements", "render_form"]
+
+_TEMPLATES = Path(__file__).parent / "templates"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One calculator placed after one rule."""
+
+    calculator: str
+    after: str
+    title: str
+    intro: str
+    fixed: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def page(self) -> str:
+        """The page the calculator is on."""
+        return self.after.split("#", 1)[0]
+
+    @property
+    def rule_id(self) -> str:
+        """The id of the rule it follows (and resolves)."""
+        return self.after.split("#", 1)[1]
+
+    @property
+    def instance_id(self) -> str:
+        """The calculator's element id: its name and fixed values (``calc-hit-split-artillery``)."""
+        return "-".join(["calc", self.calculator, *self.fixed.values()])
+
+
+def load_placements(text: str, name: str) -> list[Placement]:
+    """Parse and check the placement map.
+
+    Raises:
+        RulebookError: for an unknown calculator, an unknown or invalid fixed input,
+            or a malformed entry.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(f"{name}: {exc}") from None
+    places = []
+    for n, raw in enumerate(data.get("place", []), start=1):
+        calc = CALCULATORS.get(raw.get("calculator", ""))
+        if calc is None:
+            raise RulebookError(f"{name}: place {n} names no known calculator: {raw.get('calculator')!r}")
+        if "#" not in raw.get("after", ""):
+            raise RulebookError(f"{name}: place {n} needs after = \"page#rule-id\"")
+        fixed = {str(k): str(v) for k, v in raw.get("fixed", {}).items()}
+        specs = {i.name: i for i in calc.inputs}
+        for key, value in fixed.items():
+            if key not in specs:
+                raise RulebookError(f"{name}: place {n} fixes {key!r}, which {calc.name} does not take")
+            try:
+                specs[key].check(value)
+            except ValueError as exc:
+                raise RulebookError(f"{name}: place {n}: {exc}") from None
+        places.append(Placement(calc.name, raw["after"], raw.get("title", calc.title), raw.get("intro", ""), fixed))
+    ids = [p.instance_id for p in places]
+    if len(ids) != len(set(ids)):
+        raise RulebookError(f"{name}: two places give the same calculator the same fixed inputs")
+    return places
+
+
+def render_form(place: Placement, calc: Calculator, *, heading_level: int) -> Markup:
+    """The calculator's HTML, from its declaration."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(_TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    html = env.get_template("calculator.html.j2").render(
+        place=place, calc=calc, inputs=calc.inputs, level=min(6, heading_level)
+    )
+    # One line, so Markdown passes it through as a single raw HTML block.
+    return Markup(" ".join(line.strip() for line in html.splitlines() if line.strip()))

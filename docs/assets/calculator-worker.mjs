@@ -1,0 +1,65 @@
+// Scrollhammer Rules: the calculators' Python runtime, in a module Web Worker.
+//
+// Boots the site's own copy of Pyodide once, unpacks the `calculators` package (the
+// same files pytest imports, zipped at build time) and answers messages:
+//   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
+//   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
+// Inputs cross as JSON text into two plain Python calls; no Python source is built here.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./", import.meta.url);
+const SITE_PACKAGES = "/home/pyodide/scrollhammer";
+
+// Pyodide 314 catches a failed WebAssembly download or compile, warns "wasm
+// instantiation failed!" and then never settles loadPyodide(). Turn that warning into a
+// failure the page can show, for as long as the boot lasts.
+function instantiationFailure() {
+  const warn = console.warn;
+  let restore = () => { console.warn = warn; };
+  const failed = new Promise((_, reject) => {
+    console.warn = (...args) => {
+      if (String(args[0]).includes("wasm instantiation failed")) {
+        reject(new Error("the Python runtime (WebAssembly) could not be downloaded"));
+      }
+      warn.apply(console, args);
+    };
+  });
+  return { failed, restore: () => restore() };
+}
+
+async function boot() {
+  const manifestResponse = await fetch(new URL("py/manifest.json", base), { cache: "no-cache" });
+  if (!manifestResponse.ok) throw new Error("the calculators manifest is missing (" + manifestResponse.status + ")");
+  const manifest = await manifestResponse.json();
+  const watch = instantiationFailure();
+  let pyodide;
+  try {
+    pyodide = await Promise.race([loadPyodide({ indexURL: new URL("pyodide/", base).href }), watch.failed]);
+  } finally {
+    watch.restore();
+  }
+  const archive = await fetch(new URL("py/" + manifest.calculators, base));
+  if (!archive.ok) throw new Error("the calculators package is missing (" + archive.status + ")");
+  pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_PACKAGES });
+  pyodide.pyimport("sys").path.insert(0, SITE_PACKAGES);
+  return pyodide.pyimport("calculators.web");
+}
+
+const ready = boot();
+ready.then(
+  () => self.postMessage({ type: "ready" }),
+  (error) => self.postMessage({ type: "failed", message: String((error && error.message) || error) }),
+);
+
+self.addEventListener("message", async (event) => {
+  const { id, op, name, inputs, faces } = event.data || {};
+  try {
+    const web = await ready;
+    const text = op === "roll"
+      ? web.roll(String(name), JSON.stringify(inputs || {}), JSON.stringify(faces || []))
+      : web.run(String(name), JSON.stringify(inputs || {}));
+    self.postMessage({ id, answer: JSON.parse(text) });
+  } catch (error) {
+    self.postMessage({ id, failed: String((error && error.message) || error) });
+  }
+});
