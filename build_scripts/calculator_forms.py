@@ -65,7 +65,7 @@ def load_placements(text: str, name: str) -> list[Placement]:
         if calc is None:
             raise RulebookError(f"{name}: place {n} names no known calculator: {raw.get('calculator')!r}")
         if "#" not in raw.get("after", ""):
-            raise RulebookError(f"{name}: place {n} needs after = \"page#rule-id\"")
+            raise RulebookError(f'{name}: place {n} needs after = "page#rule-id"')
         fixed = {str(k): str(v) for k, v in raw.get("fixed", {}).items()}
         specs = {i.name: i for i in calc.inputs}
         for key, value in fixed.items():
@@ -95,4 +95,5 @@ def render_form(place: Placement, calc: Calculator, *, heading_level: int) -> Ma
         place=place, calc=calc, inputs=calc.inputs, level=min(6, heading_level)
     )
     # One line, so Markdown passes it through as a single raw HTML block.
-    return Markup(" ".join(line.strip() for line in html.splitlines() if line.strip()))
+    one_line = " ".join(line.strip() for line in html.splitlines() if line.strip())
+    return Markup(one_line)  # noqa: S704 - rendered by the autoescaping template above

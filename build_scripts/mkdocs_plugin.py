@@ -131,8 +131,10 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Copy the calculators' runtime into the site, and index each rule block on its own
-        so a search result opens at its paragraph."""
+        """Copy the calculators' runtime into the site; index each rule block on its own.
+
+        A search result then opens at the paragraph that matched.
+        """
         if not self.config.enabled or self.result is None:
             return
         index_path = Path(config.site_dir) / "search" / "search_index.json"

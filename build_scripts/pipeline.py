@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
-
 import jinja2
+from markupsafe import Markup
 
 from build_scripts.anchors import AnchoredBlock, LockResult, assign_ids, check_lock
 from build_scripts.calculator_forms import Placement, render_form
@@ -122,17 +121,14 @@ def _calculator_html(
             raise RulebookError(f"calculator {place.instance_id} is placed after {place.after!r}, which is no rule id")
         html = render_form(place, CALCULATORS[place.calculator], heading_level=block.depth + 2)
         page = out.setdefault(place.page, {})
-        page[place.rule_id] = Markup(page.get(place.rule_id, Markup("")) + html)
+        page[place.rule_id] = page.get(place.rule_id, Markup("")) + html
     return out
 
 
 def render_calculators_page(placements: list[Placement], anchored: dict[str, list[AnchoredBlock]]) -> str:
     """The Calculators page: every calculator, with links to it and to its rule."""
     labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in anchored.items() for a in items}
-    items = [
-        {"place": p, "title": p.title, "rule_label": labels[p.after]}
-        for p in placements
-    ]
+    items = [{"place": p, "title": p.title, "rule_label": labels[p.after]} for p in placements]
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
         autoescape=False,  # noqa: S701 - Markdown output; titles come from the committed map

@@ -1,5 +1,7 @@
-"""The browser runtime the build copies into the site: pinned Pyodide and the
-``calculators`` package as a zip archive (the same files pytest imports).
+"""The browser runtime the build copies into the site.
+
+That is the pinned Pyodide and the ``calculators`` package as a zip archive (the same
+files pytest imports).
 
 Nothing here is committed: ``npm ci`` provides Pyodide, the build writes the archive.
 """

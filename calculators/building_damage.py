@@ -5,13 +5,23 @@ Buildings › Attacking Buildings, Building Types, What can Hurt a Building?
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from calculators.dice import die, map_outcomes
-from calculators.spec import Input, InputError, Value, as_bool, as_int, as_optional_int, as_optional_str, as_str, validate
+from calculators.spec import (
+    Input,
+    InputError,
+    Value,
+    as_bool,
+    as_int,
+    as_optional_int,
+    as_optional_str,
+    as_str,
+    validate,
+)
 from calculators.working import Step
 
 __all__ = ["BUILDINGS", "INPUTS", "NAME", "TITLE", "calculate", "play"]
@@ -317,6 +327,47 @@ def _apply(result: int, av: int, p: Fraction, nxt: dict[int, Fraction]) -> tuple
     return collapsed, hits
 
 
+@dataclass
+class _Table:
+    """The dice and the section while a play-out goes on."""
+
+    d6: Callable[[], int]
+    strength: int
+    modifier: int
+    occupants: str
+    ranged: bool
+    av: int
+
+    def occupant_hits(self, count: int) -> str:
+        if self.occupants == "none":
+            return ""
+        dice = [self.d6() for _ in range(count)]
+        rolled = f"{dice[0]}" if count == 1 else f"{' + '.join(map(str, dice))} = {sum(dice)}"
+        strength = 3 if self.occupants == "battlements" else 6
+        return f"; {count}d6 hits on the occupants: {rolled} at S{strength}"
+
+    def hit(self, n: int) -> tuple[str, bool]:
+        """Roll one hit; returns its line and whether the section collapsed."""
+        roll, s, av = self.d6(), self.strength, self.av
+        if s + roll <= av:
+            return f"Hit {n}: rolled {roll}, S{s} + {roll} = {s + roll}, not above AV {av}: no damage.", False
+        face = self.d6()
+        result = min(6, max(1, face + self.modifier))
+        shown = f"{face} {self.modifier:+d} = {result}" if self.modifier else f"{face}"
+        line = f"Hit {n}: rolled {roll}, {s + roll} beats AV {av}. Chart {shown}: {_CHART_NAMES[result]}"
+        if self.ranged and self.occupants == "inside":
+            line += f"; 1 S{s - 1} AP-1 hit on the unit inside"
+        if result in (3, 4, 6):
+            line += self.occupant_hits(1 if result == 3 else 2)
+        if result in (1, 4, 5):
+            loss = self.d6() if result == 5 else (self.d6() + 1) // 2
+            self.av -= loss
+            line += f"; armour value -{loss} = {self.av}"
+            if self.av <= 0:
+                line += ": Total Collapse" + self.occupant_hits(2)
+        return line + ".", result == 6 or self.av <= 0
+
+
 def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
     """Play the hits out with real dice from ``d6`` (the page passes crypto-random faces).
 
@@ -326,43 +377,14 @@ def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
     """
     v = validate(INPUTS, given, calculator=NAME)
     material, av, _ = _resolve_building(v)
-    strength, hits = as_int(v, "strength"), as_int(v, "hits")
     modifier, _ = _chart_modifier(as_str(v, "attack"), material)
-    occupants, ranged = as_str(v, "occupants"), as_bool(v, "ranged")
-    hit_s = 3 if occupants == "battlements" else 6
-
-    def occupant_hits(count: int) -> str:
-        if occupants == "none":
-            return ""
-        dice = [d6() for _ in range(count)]
-        rolled = f"{dice[0]}" if count == 1 else f"{' + '.join(map(str, dice))} = {sum(dice)}"
-        return f"; {count}d6 hits on the occupants: {rolled} at S{hit_s}"
-
+    table = _Table(d6, as_int(v, "strength"), modifier, as_str(v, "occupants"), as_bool(v, "ranged"), av)
     lines: list[str] = []
-    for n in range(1, hits + 1):
-        roll = d6()
-        if strength + roll <= av:
-            lines.append(f"Hit {n}: rolled {roll}, S{strength} + {roll} = {strength + roll}, not above AV {av}: no damage.")
-            continue
-        face = d6()
-        result = min(6, max(1, face + modifier))
-        shown = f"{face} {modifier:+d} = {result}" if modifier else f"{face}"
-        line = f"Hit {n}: rolled {roll}, {strength + roll} beats AV {av}. Chart {shown}: {_CHART_NAMES[result]}"
-        if ranged and occupants == "inside":
-            line += f"; 1 S{strength - 1} AP-1 hit on the unit inside"
-        if result == 3:
-            line += occupant_hits(1)
-        if result in (4, 6):
-            line += occupant_hits(2)
-        if result in (1, 4, 5):
-            loss = d6() if result == 5 else (d6() + 1) // 2
-            av -= loss
-            line += f"; armour value -{loss} = {av}"
-            if av <= 0:
-                line += ": Total Collapse" + occupant_hits(2)
-        lines.append(line + ".")
-        if result == 6 or av <= 0:
+    for n in range(1, as_int(v, "hits") + 1):
+        line, collapsed = table.hit(n)
+        lines.append(line)
+        if collapsed:
             lines.append("The section has collapsed into ruins.")
             return lines
-    lines.append(f"The section stands with armour value {av}.")
+    lines.append(f"The section stands with armour value {table.av}.")
     return lines

@@ -105,7 +105,8 @@ def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
     target = TARGETS[as_str(v, "target")]
     faces = [d6() for _ in range(as_int(v, "hits"))]
     first = sum(1 for f in faces if f <= target.first_faces)
+    first_name, second_name = target.first.replace("_", " "), target.second.replace("_", " ")
     return [
         "Rolled " + " ".join(map(str, faces)) + ".",
-        f"{first} on the {target.first.replace('_', ' ')}, {len(faces) - first} on the {target.second.replace('_', ' ')}.",
+        f"{first} on the {first_name}, {len(faces) - first} on the {second_name}.",
     ]

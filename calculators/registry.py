@@ -24,7 +24,8 @@ class Calculator:
 
 
 CALCULATORS: dict[str, Calculator] = {
-    m.NAME: Calculator(m.NAME, m.TITLE, m.INPUTS, m.calculate, m.play) for m in (building_damage, ruin_movement, hit_split)
+    m.NAME: Calculator(m.NAME, m.TITLE, m.INPUTS, m.calculate, m.play)
+    for m in (building_damage, ruin_movement, hit_split)
 }
 
 

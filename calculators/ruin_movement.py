@@ -141,9 +141,11 @@ def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
     if not result["test"]:
         return [f'Flyers take no test: place the unit within {_FLY_RANGE}" of its start, on any level.']
     roll = d6()
-    choices = _choices(roll, as_int(result["inputs"], "level_height")) if result["can_climb"] else [
-        {"levels": 0, "horizontal": roll}
-    ]
+    choices = (
+        _choices(roll, as_int(result["inputs"], "level_height"))
+        if result["can_climb"]
+        else [{"levels": 0, "horizontal": roll}]
+    )
     options = []
     for c in choices:
         if c["levels"]:

@@ -150,9 +150,7 @@ def validate(inputs: Sequence[Input], given: Mapping[str, object], *, calculator
     known = {i.name: i for i in inputs}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise InputError(
-            {"": f"{calculator} has no input {unknown[0]!r}; its inputs are " + ", ".join(known) + "."}
-        )
+        raise InputError({"": f"{calculator} has no input {unknown[0]!r}; its inputs are " + ", ".join(known) + "."})
     values: dict[str, Value] = {}
     errors: dict[str, str] = {}
     for spec in inputs:

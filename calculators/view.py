@@ -46,9 +46,7 @@ def _bars(caption: str, items: list[tuple[str, Fraction]]) -> dict[str, Any]:
 
 def _building_damage(r: dict[str, Any]) -> dict[str, Any]:
     hits = r["inputs"]["hits"]
-    chart_rows = [
-        [f"{k}: {r['chart_names'][k]}", str(p), percent(p)] for k, p in r["chart"].items()
-    ]
+    chart_rows = [[f"{k}: {r['chart_names'][k]}", str(p), percent(p)] for k, p in r["chart"].items()]
     final_rows = [["Total Collapse (ruins)", str(r["total_collapse"]), percent(r["total_collapse"])]]
     final_rows += [[f"Standing, armour value {av}", str(p), percent(p)] for av, p in r["final_armour_value"].items()]
     occupants = r["occupant_hits"]
@@ -57,10 +55,17 @@ def _building_damage(r: dict[str, Any]) -> dict[str, Any]:
         expectations.append([f"Hits on the occupants (S{occupants['strength']} AP0)", _number(occupants["expected"])])
     if r["ranged_hits"]["strength"] is not None:
         expectations.append(
-            [f"Ranged hits on the unit inside (S{r['ranged_hits']['strength']} AP-1)", _number(r["ranged_hits"]["expected"])]
+            [
+                f"Ranged hits on the unit inside (S{r['ranged_hits']['strength']} AP-1)",
+                _number(r["ranged_hits"]["expected"]),
+            ]
         )
     tables = [
-        {"caption": "First hit: Building Damage Chart", "columns": ["Result", "Fraction", "Chance"], "rows": chart_rows},
+        {
+            "caption": "First hit: Building Damage Chart",
+            "columns": ["Result", "Fraction", "Chance"],
+            "rows": chart_rows,
+        },
         {
             "caption": f"After {hits} hit{'s' if hits != 1 else ''}",
             "columns": ["The section", "Fraction", "Chance"],
@@ -73,7 +78,9 @@ def _building_damage(r: dict[str, Any]) -> dict[str, Any]:
     return {
         "summary": [
             _figure("First hit damages the building", r["penetration"], "building-damaged"),
-            _figure(f"Total Collapse within {hits} hit{'s' if hits != 1 else ''}", r["total_collapse"], "total-collapse"),
+            _figure(
+                f"Total Collapse within {hits} hit{'s' if hits != 1 else ''}", r["total_collapse"], "total-collapse"
+            ),
         ],
         "tables": tables,
         "bars": _bars(f"The section after {hits} hit{'s' if hits != 1 else ''}", bars),
@@ -115,9 +122,7 @@ def _hit_split(r: dict[str, Any]) -> dict[str, Any]:
     first_label, second_label = first.replace("_", " "), second.replace("_", " ")
     dist = [(k, p) for k, p in r["distribution"].items()]
     hits = r["inputs"]["hits"]
-    rows = [
-        [f"{k} on the {first_label}, {hits - int(k)} on the {second_label}", str(p), percent(p)] for k, p in dist
-    ]
+    rows = [[f"{k} on the {first_label}, {hits - int(k)} on the {second_label}", str(p), percent(p)] for k, p in dist]
     at_least_rows = [
         [k, percent(r["at_least"][first][k]), percent(r["at_least"][second][k])]
         for k in r["at_least"][first]

@@ -10,12 +10,12 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
-
 from calc_cases import CALCULATOR_OF, CASES, FIXED, PAGE_OF
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from support import PHONE, ROOT
+
 from calculators.format import to_jsonable
 from calculators.registry import CALCULATORS
-from support import PHONE, ROOT
 
 ANSWER_TIMEOUT = 60_000  # a cold Pyodide start on a loaded CI machine
 
@@ -51,7 +51,9 @@ def fill(page: Page, section: str, inputs: dict[str, str]) -> None:
             continue
         value = inputs.get(spec.name)
         if value is None:
-            value = "" if spec.default is None else str(spec.default).lower() if spec.kind == "bool" else str(spec.default)
+            value = (
+                "" if spec.default is None else str(spec.default).lower() if spec.kind == "bool" else str(spec.default)
+            )
         field = page.locator(f"#{section}-{spec.name}")
         if spec.kind == "int":
             field.fill(value)
@@ -93,7 +95,12 @@ def test_shared_url_reproduces_the_calculation_on_a_fresh_page(page: Page, site_
 def test_shared_url_picks_the_calculator_its_fixed_inputs_name(page: Page, site_url: str) -> None:
     inputs = {"hits": "9"}
     page.goto(
-        site_url + shared("calc-hit-split-monstrous-cavalry", inputs, "monstrous-cavalry-close-combat-each-hit-against-against-monstrous")
+        site_url
+        + shared(
+            "calc-hit-split-monstrous-cavalry",
+            inputs,
+            "monstrous-cavalry-close-combat-each-hit-against-against-monstrous",
+        )
     )
     expected = cpython("calc-hit-split-monstrous-cavalry", inputs)
     wait_for_inputs(page, "calc-hit-split-monstrous-cavalry", expected)
@@ -165,7 +172,10 @@ def test_invalid_url_values_show_inline_errors(page: Page, site_url: str) -> Non
 
 
 def test_unknown_url_parameter_is_named_not_ignored(page: Page, site_url: str) -> None:
-    page.goto(site_url + "unit-types/?calc=hit-split&target=artillery&hits=2&colour=red#artillery-shooting-at-artillery-unit-roll-d6-each-hit")
+    page.goto(
+        site_url
+        + "unit-types/?calc=hit-split&target=artillery&hits=2&colour=red#artillery-shooting-at-artillery-unit-roll-d6-each-hit"
+    )
     error = page.locator("#calc-hit-split-artillery-form-error")
     expect(error).to_be_visible(timeout=ANSWER_TIMEOUT)
     expect(error).to_contain_text("has no input 'colour'")
@@ -268,7 +278,9 @@ def test_screenshots_idle_error_result(browser: Browser, site_url: str, section:
     message at the field) and result (answer shown); none scrolls sideways.
     """
     SHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme)
+    ctx = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
     release = threading.Event()
     ctx.route("**/pyodide.asm.wasm", lambda route: (release.wait(30), route.continue_()))
     page = ctx.new_page()
