@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +19,15 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from build_scripts.anchors import dump_lock, empty_lock
+from build_scripts.build_id import build_id
 from build_scripts.calculator_forms import load_placements
+from build_scripts.csp import add_policy_meta, externalize_data_svgs, externalize_inline_scripts
 from build_scripts.errors import RulebookError
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook, page_url
+from build_scripts.precompress import precompress_site
 from build_scripts.report import reference_report
 from build_scripts.runtime_assets import write_runtime
 from build_scripts.search_index import split_rule_sections
@@ -75,15 +81,41 @@ class ScrollhammerConfig(base.Config):
     calculators_dir = c.Type(str, default="calculators")
     """The calculators package shipped to the browser, relative to ``mkdocs.yml``."""
 
+    precompress = c.Type(bool, default=True)
+    """Write brotli and gzip copies of large files for the server to send."""
+
+    service_worker = c.Type(bool, default=True)
+    """Generate ``sw.js`` (Workbox) so the whole site works offline after one visit."""
+
+    build_sources = c.ListOfItems(
+        c.Type(str),
+        default=["docs", "calculators", "build_scripts", "mkdocs.yml", "package-lock.json", "requirements.lock"],
+    )
+    """What the build id is a hash of (shown in the footer; names the offline cache)."""
+
+    cache_dir = c.Type(str, default="build/cache")
+    """Where compressed files are kept between builds, relative to ``mkdocs.yml``."""
+
 
 class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
     """Turns the rulebook exports into Markdown pages at build and serve time."""
 
     def __init__(self) -> None:
         self.result: BuildResult | None = None
+        self.build_id = ""
+        self.inline_scripts: dict[str, str] = {}
 
     def _path(self, config: MkDocsConfig, relative: str) -> Path:
         return Path(config.config_file_path).parent / relative
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """Work out the build id and show it in every page's footer."""
+        if not self.config.enabled:
+            return None
+        self.build_id = build_id(self._path(config, "."), self.config.build_sources)
+        base = config.copyright or "Scrollhammer Rules"
+        config.copyright = f"{base} · build {self.build_id}"
+        return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
         """Build the rulebook pages and add them to the site's files."""
@@ -129,27 +161,70 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             files.append(File.generated(config, f"{name}.md", content=markdown))
         return files
 
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:  # noqa: ARG002
+        """Move the theme's inline scripts into files and add the CSP meta tag."""
+        if not self.config.enabled:
+            return None
+        html, files = externalize_inline_scripts(output, page.url)
+        self.inline_scripts.update(files)
+        return add_policy_meta(html)
+
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Copy the calculators' runtime into the site; index each rule block on its own.
-
-        A search result then opens at the paragraph that matched.
-        """
+        """Finish the site: calculators' runtime, per-rule search entries, compressed copies."""
         if not self.config.enabled or self.result is None:
             return
-        index_path = Path(config.site_dir) / "search" / "search_index.json"
+        site_dir = Path(config.site_dir)
+        moved = dict(self.inline_scripts)
+        for css_path in sorted((site_dir / "assets" / "stylesheets").glob("*.css")):
+            css_dir = css_path.parent.relative_to(site_dir).as_posix()
+            css, icons = externalize_data_svgs(css_path.read_text("utf-8"), css_dir=css_dir)
+            css_path.write_text(css, "utf-8")
+            moved.update(icons)
+        for name, text in moved.items():
+            (site_dir / name).parent.mkdir(parents=True, exist_ok=True)
+            (site_dir / name).write_text(text, "utf-8")
         try:
             manifest = write_runtime(
-                site_dir=Path(config.site_dir),
+                site_dir=site_dir,
                 pyodide_dir=self._path(config, self.config.pyodide_dir),
                 package_dir=self._path(config, self.config.calculators_dir),
             )
         except RulebookError as exc:
             raise PluginError(f"calculators: {exc}") from None
         log.info("calculators: Pyodide %s and %s copied into the site", manifest["pyodide"], manifest["calculators"])
-        if not index_path.exists():
-            return
-        index: dict[str, Any] = json.loads(index_path.read_text("utf-8"))
-        urls = {page_url(name): items for name, items in self.result.anchored.items()}
-        index = split_rule_sections(index, urls)
-        index_path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), "utf-8")
+
+        index_path = site_dir / "search" / "search_index.json"
+        if index_path.exists():
+            index: dict[str, Any] = json.loads(index_path.read_text("utf-8"))
+            urls = {page_url(name): items for name, items in self.result.anchored.items()}
+            index = split_rule_sections(index, urls)
+            index_path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), "utf-8")
+
+        if self.config.service_worker:
+            self._write_service_worker(config, site_dir)
+
+        if self.config.precompress:
+            done = precompress_site(site_dir, cache=self._path(config, self.config.cache_dir) / "compressed")
+            raw = sum(c.raw for c in done)
+            br = sum(c.br or c.raw for c in done)
+            log.info("precompressed %d files: %.1f MB raw, %.1f MB as brotli", len(done), raw / 1e6, br / 1e6)
+
+    def _write_service_worker(self, config: MkDocsConfig, site_dir: Path) -> None:
+        node = shutil.which("node")
+        if node is None:
+            raise PluginError("service worker: Node.js is needed to run Workbox (install Node 20)")
+        script = Path(__file__).with_name("service_worker.mjs")
+        proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths and a hex id
+            [node, str(script), str(site_dir), self.build_id],
+            cwd=self._path(config, "."),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            raise PluginError(proc.stderr.strip() or "service worker: Workbox failed")
+        stats = json.loads(proc.stdout)
+        log.info(
+            "service worker: build %s precaches %d files (%.1f MB)", self.build_id, stats["count"], stats["size"] / 1e6
+        )

@@ -17,11 +17,47 @@ from pathlib import Path
 
 from build_scripts.errors import RulebookError
 
-__all__ = ["PYODIDE_FILES", "calculators_archive", "write_runtime"]
+__all__ = ["PYODIDE_FILES", "STDLIB_KEEP", "calculators_archive", "reduced_stdlib", "write_runtime"]
 
 #: The Pyodide files a worker needs to boot Python with no extra packages.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The standard-library files Pyodide and the calculators import (made by trace_stdlib.mjs).
+STDLIB_KEEP = Path(__file__).with_name("stdlib_keep.txt")
 _EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def reduced_stdlib(full_zip: Path, keep: list[str]) -> bytes:
+    """The stdlib zip with only the ``keep`` files (and their folders), stored, not deflated.
+
+    Stored entries compress far better under the server's brotli than deflated ones,
+    and the zip is read once at start-up.
+
+    Raises:
+        RulebookError: when a kept file is not in the pinned stdlib (Pyodide was
+            upgraded: re-run ``build_scripts/trace_stdlib.mjs``).
+    """
+    with zipfile.ZipFile(full_zip) as source:
+        names = set(source.namelist())
+        missing = [name for name in keep if name not in names]
+        if missing:
+            raise RulebookError(
+                f"{len(missing)} file(s) of stdlib_keep.txt are not in {full_zip.name} ({', '.join(missing[:3])}…); "
+                "regenerate it with build_scripts/trace_stdlib.mjs"
+            )
+        folders = sorted({name.rsplit("/", 1)[0] + "/" for name in keep if "/" in name})
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as target:
+            for folder in folders:
+                parts = folder.rstrip("/").split("/")
+                for depth in range(1, len(parts) + 1):
+                    name = "/".join(parts[:depth]) + "/"
+                    if name in names and name not in target.namelist():
+                        target.writestr(zipfile.ZipInfo(name, date_time=_EPOCH), b"")
+            for name in sorted(keep):
+                info = zipfile.ZipInfo(name, date_time=_EPOCH)
+                info.external_attr = 0o644 << 16
+                target.writestr(info, source.read(name), compress_type=zipfile.ZIP_STORED)
+    return buffer.getvalue()
 
 
 def calculators_archive(package_dir: Path) -> bytes:
@@ -55,10 +91,15 @@ def write_runtime(*, site_dir: Path, pyodide_dir: Path, package_dir: Path) -> di
             f"Pyodide is not installed at {pyodide_dir} (missing {', '.join(missing)}); run `npm ci` (or `make setup`)"
         )
     version = json.loads((pyodide_dir / "package.json").read_text("utf-8"))["version"]
-    target = site_dir / "assets" / "pyodide"
+    # Under its version's folder, so a long cache lifetime is safe across upgrades.
+    target = site_dir / "assets" / "pyodide" / version
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide_dir / name, target / name)
+        if name == "python_stdlib.zip":
+            keep = [line.strip() for line in STDLIB_KEEP.read_text("utf-8").splitlines() if line.strip()]
+            (target / name).write_bytes(reduced_stdlib(pyodide_dir / name, keep))
+        else:
+            shutil.copyfile(pyodide_dir / name, target / name)
 
     data = calculators_archive(package_dir)
     archive_name = f"calculators-{hashlib.sha256(data).hexdigest()[:12]}.zip"

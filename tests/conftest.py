@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from support import ROOT
+
+from build_scripts.static_server import serve
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -61,18 +60,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path
     return site
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(built_site: Path, site_port: int) -> Iterator[str]:
     """The built site served on 127.0.0.1 for the browser tests."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", site_port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server = serve(built_site, port=site_port)
+    yield f"http://127.0.0.1:{site_port}/"
     server.shutdown()
     server.server_close()

@@ -5,8 +5,6 @@
 //   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
 //   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
 // Inputs cross as JSON text into two plain Python calls; no Python source is built here.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
 const base = new URL("./", import.meta.url);
 const SITE_PACKAGES = "/home/pyodide/scrollhammer";
 
@@ -31,10 +29,13 @@ async function boot() {
   const manifestResponse = await fetch(new URL("py/manifest.json", base), { cache: "no-cache" });
   if (!manifestResponse.ok) throw new Error("the calculators manifest is missing (" + manifestResponse.status + ")");
   const manifest = await manifestResponse.json();
+  // Pyodide lives under its pinned version's folder (cached for a year by the server).
+  const indexURL = new URL(`pyodide/${manifest.pyodide}/`, base).href;
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const watch = instantiationFailure();
   let pyodide;
   try {
-    pyodide = await Promise.race([loadPyodide({ indexURL: new URL("pyodide/", base).href }), watch.failed]);
+    pyodide = await Promise.race([loadPyodide({ indexURL }), watch.failed]);
   } finally {
     watch.restore();
   }

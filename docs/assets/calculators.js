@@ -68,6 +68,7 @@
   function fail(message) {
     engine.state = "failed";
     engine.failure = message || "unknown error";
+    document.dispatchEvent(new CustomEvent("sh-calc:failed"));
     for (const waiter of engine.pending.values()) waiter.reject(new Error(engine.failure));
     engine.pending.clear();
     notify();

@@ -1,0 +1,36 @@
+// Write site/sw.js: Workbox's injectManifest puts this build's precache manifest (every
+// page, the search index, the calculators archive and the pinned Pyodide files, each with
+// a revision hash) into build_scripts/templates/sw.js, then the build id goes in.
+//
+// Usage: node build_scripts/service_worker.mjs SITE_DIR BUILD_ID
+// Prints {"count": N, "size": BYTES} on success; exits 1 with the reason otherwise.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { injectManifest } from "workbox-build";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const [siteDir, buildId] = process.argv.slice(2);
+if (!siteDir || !/^[0-9a-f]{6,64}$/.test(buildId || "")) {
+  console.error("usage: node build_scripts/service_worker.mjs SITE_DIR BUILD_ID");
+  process.exit(2);
+}
+const swDest = path.join(siteDir, "sw.js");
+try {
+  const { count, size, warnings } = await injectManifest({
+    swSrc: path.join(here, "templates", "sw.js"),
+    swDest,
+    globDirectory: siteDir,
+    globPatterns: ["**/*.{html,js,mjs,css,json,wasm,zip,svg,png,ico,webmanifest}"],
+    // Material ships lunr for many languages; this site searches in English only.
+    globIgnores: ["sw.js", "**/*.br", "**/*.gz", "404.html", "assets/javascripts/lunr/**"],
+    maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+  });
+  const text = fs.readFileSync(swDest, "utf8").replace("__SCROLLHAMMER_BUILD__", buildId);
+  fs.writeFileSync(swDest, text);
+  for (const warning of warnings) console.error("workbox: " + warning);
+  process.stdout.write(JSON.stringify({ count, size }) + "\n");
+} catch (error) {
+  console.error("service worker: " + ((error && error.message) || error));
+  process.exit(1);
+}

@@ -1,0 +1,242 @@
+"""A small static server for the built site, with the headers a real host should send.
+
+Used by ``make serve``, the browser tests and the phone benchmark:
+
+* precompressed ``.br`` / ``.gz`` copies are served with ``Content-Encoding`` when the
+  browser accepts them (``Vary: Accept-Encoding``);
+* ``application/wasm`` for WebAssembly (Chrome caches compiled wasm only when streamed);
+* ``Cache-Control``: a year and ``immutable`` for hashed or version-pinned assets,
+  ``no-cache`` (revalidate with the ETag) for HTML, the service worker and the rest;
+* the site's Content-Security-Policy and a few safe defaults on every response;
+* optionally a throttling layer (added latency per request, one shared download
+  bandwidth) for the benchmark, since DevTools throttling misses worker fetches.
+
+Run: ``python -m build_scripts.static_server site --port 8000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.utils
+import hashlib
+import http.server
+import os
+import posixpath
+import re
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from build_scripts.csp import CONTENT_SECURITY_POLICY
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "SiteServer",
+    "Throttle",
+    "cache_control",
+    "content_type",
+    "serve",
+]
+
+_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".xml": "application/xml",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".gz": "application/gzip",
+    ".webmanifest": "application/manifest+json",
+}
+_IMMUTABLE = "public, max-age=31536000, immutable"
+_REVALIDATE = "no-cache"
+# Content-hashed names (Material's bundles, the calculators archive) and the Pyodide
+# files, which live under their pinned version's folder.
+_HASHED = re.compile(r"(\.[0-9a-f]{8,}\.min\.(js|css)$)|(/calculators-[0-9a-f]{12}\.zip$)|(^/assets/pyodide/[^/]+/)")
+_ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def content_type(path: str) -> str:
+    """The Content-Type for a file name."""
+    return _TYPES.get(posixpath.splitext(path)[1].lower(), "application/octet-stream")
+
+
+def cache_control(url_path: str) -> str:
+    """Long-lived for hashed or version-pinned assets, revalidate for everything else."""
+    return _IMMUTABLE if _HASHED.search(url_path) else _REVALIDATE
+
+
+@dataclass
+class Throttle:
+    """Added latency per request and one download bandwidth shared by all responses."""
+
+    latency_s: float = 0.0
+    bytes_per_s: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _next_free: float = 0.0
+    sent: int = 0
+
+    def wait_latency(self) -> None:
+        """Hold a request for the added latency."""
+        if self.latency_s:
+            time.sleep(self.latency_s)
+
+    def send(self, write: Callable[[bytes], object], data: bytes, chunk: int = 16384) -> None:
+        """Write ``data`` through ``write`` no faster than the shared bandwidth allows."""
+        for start in range(0, len(data), chunk):
+            piece = data[start : start + chunk]
+            if self.bytes_per_s:
+                with self._lock:
+                    now = time.monotonic()
+                    begin = max(now, self._next_free)
+                    self._next_free = begin + len(piece) / self.bytes_per_s
+                    delay = self._next_free - now
+                time.sleep(max(0.0, delay))
+            write(piece)
+            with self._lock:
+                self.sent += len(piece)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that knows its site folder and throttle."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], root: Path, throttle: Throttle | None = None) -> None:
+        self.root = root.resolve()
+        self.throttle = throttle or Throttle()
+        super().__init__(address, _Handler)
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    server: SiteServer
+    protocol_version = "HTTP/1.1"
+    quiet: ClassVar[bool] = True
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def do_HEAD(self) -> None:
+        self._serve(body=False)
+
+    def do_GET(self) -> None:
+        self._serve(body=True)
+
+    def _resolve(self, url_path: str) -> Path | None:
+        parts = [p for p in url_path.split("/") if p not in ("", ".", "..")]
+        path = self.server.root.joinpath(*parts)
+        if path.is_dir():
+            path = path / "index.html"
+        try:
+            path.resolve().relative_to(self.server.root)
+        except ValueError:
+            return None
+        return path if path.is_file() else None
+
+    def _serve(self, *, body: bool) -> None:
+        self.server.throttle.wait_latency()
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        path = self._resolve(url_path)
+        status = 200
+        if path is None:
+            if not url_path.endswith("/") and self._resolve(url_path + "/"):
+                self._redirect(url_path + "/")
+                return
+            status, path = 404, self.server.root / "404.html"
+            if not path.is_file():
+                self._send(404, b"Not found", "text/plain; charset=utf-8", _REVALIDATE, None, body=body)
+                return
+        encoding, served = self._negotiate(path)
+        data = served.read_bytes()
+        etag = '"' + hashlib.sha256(data).hexdigest()[:20] + (f"-{encoding}" if encoding else "") + '"'
+        if status == 200 and self.headers.get("If-None-Match") == etag:
+            self._send(304, b"", None, cache_control(url_path), encoding, etag=etag, body=False)
+            return
+        cache = cache_control(url_path) if status == 200 else _REVALIDATE
+        self._send(status, data, content_type(path.name), cache, encoding, etag=etag, body=body)
+
+    def _negotiate(self, path: Path) -> tuple[str | None, Path]:
+        accepted = {a.split(";")[0].strip() for a in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in _ENCODINGS:
+            compressed = path.with_name(path.name + suffix)
+            if encoding in accepted and compressed.is_file():
+                return encoding, compressed
+        return None, path
+
+    def _redirect(self, location: str) -> None:
+        self.send_response(301)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _send(
+        self,
+        status: int,
+        data: bytes,
+        ctype: str | None,
+        cache: str,
+        encoding: str | None,
+        *,
+        etag: str | None = None,
+        body: bool,
+    ) -> None:
+        self.send_response(status)
+        if ctype:
+            self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("Vary", "Accept-Encoding")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        if etag:
+            self.send_header("ETag", etag)
+        self.send_header("Last-Modified", email.utils.formatdate(usegmt=True))
+        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.end_headers()
+        if body and data:
+            self.server.throttle.send(self.wfile.write, data)
+
+
+def serve(root: Path, *, host: str = "127.0.0.1", port: int = 8000, throttle: Throttle | None = None) -> SiteServer:
+    """Start serving ``root`` in a background thread; ``server.shutdown()`` stops it."""
+    server = SiteServer((host, port), root, throttle)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main() -> None:
+    """Serve a built site until interrupted."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("root", type=Path, nargs="?", default=Path("site"))
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    args = parser.parse_args()
+    if not (args.root / "index.html").is_file():
+        parser.error(f"{args.root} holds no built site; run `make build` first")
+    server = SiteServer((args.host, args.port), args.root)
+    print(f"Serving {args.root} at http://{args.host}:{args.port}/ (Ctrl+C stops)")  # noqa: T201
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

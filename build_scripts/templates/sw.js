@@ -1,0 +1,92 @@
+// Scrollhammer Rules service worker (source; the build injects the precache manifest with
+// Workbox's injectManifest and the build id, and writes the result to site/sw.js).
+//
+// - install: put every file of this build in the cache "scrollhammer-<build>". A file
+//   whose URL and revision an older build's cache already holds is copied from there, so
+//   an update downloads only what changed (never the unchanged 2.7 MB Python runtime).
+// - activate: delete every other "scrollhammer-" cache, then take control of open pages.
+// - fetch: answer from this build's cache (a page URL with ?calc=… or ?h=… is the same
+//   page), else from the network. With the network off, the whole site still works.
+// - message {type: "SKIP_WAITING"}: the page's "Reload" button activates this build.
+"use strict";
+
+const BUILD = "__SCROLLHAMMER_BUILD__";
+const PREFIX = "scrollhammer-";
+const CACHE = PREFIX + BUILD;
+const MANIFEST = self.__WB_MANIFEST;
+const SCOPE = new URL(self.registration.scope);
+
+// URL path (from the site root, "index.html" for folders) -> cache key with its revision.
+const KEYS = new Map(
+  MANIFEST.map((entry) => {
+    const url = new URL(entry.url, SCOPE);
+    const key = entry.revision ? `${url.pathname}?__rev=${entry.revision}` : url.pathname;
+    return [url.pathname, key];
+  }),
+);
+
+async function fromOlderCache(key) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const hit = await (await caches.open(name)).match(key);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const have = new Set((await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search));
+  for (const [path, key] of KEYS) {
+    if (have.has(key)) continue;
+    let response = await fromOlderCache(key);
+    if (!response) {
+      response = await fetch(new URL(path, SCOPE), { cache: "no-cache", credentials: "same-origin" });
+      if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+    }
+    await cache.put(new URL(key, SCOPE), response);
+  }
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  if (event.data && event.data.type === "GET_BUILD" && event.ports[0]) event.ports[0].postMessage({ build: BUILD });
+});
+
+function keyFor(request) {
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin) return null;
+  let path = url.pathname;
+  if (path.endsWith("/")) path += "index.html";
+  return KEYS.get(path) || KEYS.get(path + "/index.html") || null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const key = keyFor(request);
+  if (!key) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(new URL(key, SCOPE));
+      if (hit) return hit;
+      return fetch(request);
+    })(),
+  );
+});

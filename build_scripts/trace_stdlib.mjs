@@ -1,0 +1,44 @@
+// List the standard-library files Pyodide and the calculators actually import.
+//
+// Usage: node build_scripts/trace_stdlib.mjs CALCULATORS_ZIP > build_scripts/stdlib_keep.txt
+// Boots the pinned Pyodide in Node with the full stdlib, unpacks the calculators archive,
+// exercises every calculator (answers, bad input, rolls, an uncaught error) and prints
+// every file under the stdlib zip that ended up imported, one per line. The build keeps
+// only these in the site's reduced stdlib; the browser tests prove it is enough.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { loadPyodide } = await import(path.join(here, "..", "node_modules", "pyodide", "pyodide.mjs"));
+const zipPath = process.argv[2];
+if (!zipPath) {
+  console.error("usage: node build_scripts/trace_stdlib.mjs CALCULATORS_ZIP");
+  process.exit(2);
+}
+const py = await loadPyodide({ indexURL: path.join(here, "..", "node_modules", "pyodide") + "/" });
+py.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide/scrollhammer" });
+py.pyimport("sys").path.insert(0, "/home/pyodide/scrollhammer");
+const web = py.pyimport("calculators.web");
+const registry = py.pyimport("calculators.registry");
+const names = [...registry.CALCULATORS.keys()];
+const faces = JSON.stringify(Array.from({ length: 600 }, (_, i) => (i % 6) + 1));
+for (const name of names) {
+  web.run(name, "{}");
+  web.run(name, JSON.stringify({ nonsense: "1" }));
+  web.run(name, "not json");
+  web.roll(name, "{}", faces);
+}
+web.run("building-damage", JSON.stringify({ strength: "NaN", hits: "1e309", building: "custom" }));
+try {
+  web.run(null, null); // an error that escapes to JavaScript: formats a Python traceback
+} catch {
+  // expected
+}
+const files = py.runPython(`
+import sys
+prefix = "/lib/python314.zip/"
+sorted({m.__file__[len(prefix):] for m in list(sys.modules.values())
+        if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(prefix)})
+`).toJs();
+process.stdout.write(files.join("\n") + "\n");
