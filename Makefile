@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup serve build test test-fast lint check-rulebook bench chromium clean lock-python
+.PHONY: all setup serve dev build test test-fast lint bench chromium clean lock-python
 
 all: build
 
@@ -35,8 +35,12 @@ chromium:
 build: setup
 	$(VENV)/bin/mkdocs build
 
-## serve: build, then serve the site at http://$(HOST):$(PORT) with live reload
-serve: setup
+## serve: build, then serve site/ at http://$(HOST):$(PORT) with the headers a real host sends
+serve: build
+	$(PY) -m build_scripts.static_server site --host $(HOST) --port $(PORT)
+
+## dev: live-reloading preview while editing the rulebook (mkdocs serve; no precompression)
+dev: setup
 	$(VENV)/bin/mkdocs serve --dev-addr $(HOST):$(PORT)
 
 ## lint: ruff and mypy
@@ -53,9 +57,10 @@ test: setup chromium lint
 test-fast: setup
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -m "not browser"
 
-## bench: the speed benchmarks (not tests)
-bench: setup chromium
+## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark
+bench: build chromium
 	$(PY) bench/calculators_bench.py
+	$(PY) bench/phone_bench.py
 
 lock-python:
 	rm -rf /tmp/sh-lock-venv && $(PYTHON) -m venv /tmp/sh-lock-venv

@@ -135,6 +135,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self._serve(body=True)
 
+    def _is_folder(self, url_path: str) -> bool:
+        parts = [p for p in url_path.split("/") if p not in ("", ".", "..")]
+        return self.server.root.joinpath(*parts).is_dir()
+
     def _resolve(self, url_path: str) -> Path | None:
         parts = [p for p in url_path.split("/") if p not in ("", ".", "..")]
         path = self.server.root.joinpath(*parts)
@@ -149,12 +153,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _serve(self, *, body: bool) -> None:
         self.server.throttle.wait_latency()
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if not url_path.endswith("/") and self._resolve(url_path + "/") and self._is_folder(url_path):
+            self._redirect(url_path + "/")  # so the page's relative links resolve
+            return
         path = self._resolve(url_path)
         status = 200
         if path is None:
-            if not url_path.endswith("/") and self._resolve(url_path + "/"):
-                self._redirect(url_path + "/")
-                return
             status, path = 404, self.server.root / "404.html"
             if not path.is_file():
                 self._send(404, b"Not found", "text/plain; charset=utf-8", _REVALIDATE, None, body=body)

@@ -1,0 +1,153 @@
+"""Offline after one visit, and a new build replacing the old one, in real Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support import PHONE, ROOT
+
+from build_scripts.static_server import SiteServer, serve
+from calculators.format import to_jsonable
+from calculators.registry import CALCULATORS
+
+ANSWER_TIMEOUT = 60_000
+
+
+def controlled(page: Page) -> None:
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ANSWER_TIMEOUT)
+
+
+def answer(page: Page, section: str) -> dict[str, object]:
+    page.wait_for_selector(f"#{section} .sh-calc__result[data-result]", timeout=ANSWER_TIMEOUT)
+    return json.loads(page.locator(f"#{section} .sh-calc__result").get_attribute("data-result") or "{}")
+
+
+def go_offline(context: BrowserContext) -> list[str]:
+    """Cut the network: every request that leaves the browser, service worker's included, fails."""
+    attempts: list[str] = []
+
+    def refuse(route) -> None:
+        attempts.append(route.request.url)
+        route.abort()
+
+    context.route("**/*", refuse)
+    context.set_offline(True)
+    return attempts
+
+
+def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "buildings/")
+    answer(page, "calc-building-damage")
+    controlled(page)
+    page.wait_for_function(
+        "async () => (await caches.keys()).some(k => k.startsWith('scrollhammer-'))", timeout=ANSWER_TIMEOUT
+    )
+    go_offline(context)
+
+    offline = context.new_page()
+    offline.goto(site_url + "unit-types/#artillery-shooting-at-artillery-unit-roll-d6-each-hit")
+    rule = offline.locator("#artillery-shooting-at-artillery-unit-roll-d6-each-hit")
+    expect(rule).to_have_class(re.compile(r"\brule--target\b"))
+    expect(rule).to_be_in_viewport()
+
+    offline.goto(
+        site_url
+        + "ruins/?calc=ruin-movement&unit_type=beasts&level_height=2#infantry-distance-between-levels-greater-than"
+    )
+    expected = json.loads(
+        json.dumps(to_jsonable(CALCULATORS["ruin-movement"].calculate(unit_type="beasts", level_height="2")))
+    )
+    assert answer(offline, "calc-ruin-movement") == expected
+    context.close()
+
+
+def _build(project: Path, site: Path, port: int) -> None:
+    env = {
+        **os.environ,
+        "SCROLLHAMMER_FROZEN_ANCHORS": "true",
+        "NO_MKDOCS_2_WARNING": "1",
+        "SITE_URL": f"http://127.0.0.1:{port}/",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.fixture
+def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
+    """Build N from the project, and build N+1 from a copy whose home page changed."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    assert port != site_port
+    project = tmp_path / "next"
+    shutil.copytree(
+        ROOT, project, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "test-results", "*.pyc")
+    )
+    (project / "node_modules").symlink_to(ROOT / "node_modules")
+    home = project / "docs" / "index.md"
+    home.write_text(home.read_text("utf-8") + "\nThis is the next build.\n", "utf-8")
+    first, second = tmp_path / "site-n", tmp_path / "site-n1"
+    _build(ROOT, first, port)
+    _build(project, second, port)
+    return first, second, port
+
+
+def build_of(site: Path) -> str:
+    found = re.search(r'const BUILD = "([0-9a-f]{12})"', (site / "sw.js").read_text("utf-8"))
+    assert found is not None
+    return found.group(1)
+
+
+def test_a_new_build_is_offered_and_replaces_the_old_cache(
+    browser: Browser, two_builds: tuple[Path, Path, int]
+) -> None:
+    first, second, port = two_builds
+    build_n, build_n1 = build_of(first), build_of(second)
+    assert build_n != build_n1
+    server: SiteServer = serve(first, port=port)
+    try:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
+        page = context.new_page()
+        url = f"http://127.0.0.1:{port}/"
+        page.goto(url + "buildings/")
+        answer(page, "calc-building-damage")
+        controlled(page)
+        expect(page.locator(".md-copyright")).to_contain_text(f"build {build_n}")
+        assert page.evaluate("async () => await caches.keys()") == [f"scrollhammer-{build_n}"]
+
+        server.root = second.resolve()  # deploy build N+1
+        page.goto(url + "ruins/")
+        offer = page.locator(".sh-update")
+        expect(offer).to_be_visible(timeout=ANSWER_TIMEOUT)
+        expect(offer).to_contain_text("A new version of the rules is ready")
+        offer.get_by_role("button", name="Reload").tap()
+        page.wait_for_function(
+            f"() => document.querySelector('.md-copyright')?.textContent.includes('build {build_n1}')",
+            timeout=ANSWER_TIMEOUT,
+        )
+        page.wait_for_function(
+            f"async () => (await caches.keys()).join() === 'scrollhammer-{build_n1}'", timeout=ANSWER_TIMEOUT
+        )
+        assert page.evaluate("async () => await caches.keys()") == [f"scrollhammer-{build_n1}"]
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
