@@ -23,6 +23,7 @@ import http.server
 import os
 import posixpath
 import re
+import sys
 import threading
 import time
 import urllib.parse
@@ -118,6 +119,12 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.root = root.resolve()
         self.throttle = throttle or Throttle()
         super().__init__(address, _Handler)
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that goes away mid-download is normal; anything else is reported."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):

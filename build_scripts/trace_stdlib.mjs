@@ -35,10 +35,10 @@ try {
 } catch {
   // expected
 }
-const files = py.runPython(`
-import sys
-prefix = "/lib/python314.zip/"
-sorted({m.__file__[len(prefix):] for m in list(sys.modules.values())
-        if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(prefix)})
-`).toJs();
-process.stdout.write(files.join("\n") + "\n");
+const prefix = "/lib/python314.zip/";
+const files = new Set();
+for (const module of py.pyimport("sys").modules.values()) {
+  const file = module && typeof module === "object" ? module.__file__ : undefined;
+  if (typeof file === "string" && file.startsWith(prefix)) files.add(file.slice(prefix.length));
+}
+process.stdout.write([...files].sort().join("\n") + "\n");

@@ -31,6 +31,13 @@ async function boot() {
   const manifest = await manifestResponse.json();
   // Pyodide lives under its pinned version's folder (cached for a year by the server).
   const indexURL = new URL(`pyodide/${manifest.pyodide}/`, base).href;
+  // Start the big downloads now, side by side, so the connection is busy while the
+  // loader's JavaScript is fetched and compiled; Pyodide's own requests for these
+  // files then come from the HTTP cache (or wait for these to finish, not re-download).
+  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]) {
+    fetch(indexURL + name).then((r) => r.arrayBuffer()).catch(() => undefined);
+  }
+  fetch(new URL("py/" + manifest.calculators, base)).then((r) => r.arrayBuffer()).catch(() => undefined);
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const watch = instantiationFailure();
   let pyodide;

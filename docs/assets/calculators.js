@@ -412,7 +412,7 @@
   }
 
   function whenIdle(fn) {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(fn, { timeout: 1500 });
+    if ("requestIdleCallback" in window) window.requestIdleCallback(fn, { timeout: 500 });
     else window.setTimeout(fn, 200);
   }
 

@@ -1,0 +1,49 @@
+"""The project's JavaScript never builds markup or code from strings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from support import ROOT
+
+SCRIPTS = sorted(
+    [*ROOT.glob("docs/assets/*.js"), *ROOT.glob("docs/assets/*.mjs"), *ROOT.glob("build_scripts/*.mjs"),
+     *ROOT.glob("build_scripts/templates/*.js")]
+)
+FORBIDDEN = {
+    "innerHTML": re.compile(r"\binnerHTML\b"),
+    "outerHTML": re.compile(r"\bouterHTML\b"),
+    "insertAdjacentHTML": re.compile(r"\binsertAdjacentHTML\b"),
+    "document.write": re.compile(r"\bdocument\.write(ln)?\s*\("),
+    "eval": re.compile(r"(?<![\w.])eval\s*\("),
+    "new Function": re.compile(r"\bnew\s+Function\s*\("),
+    "setTimeout with a string": re.compile(r"set(Timeout|Interval)\s*\(\s*[\"'`]"),
+    "Python run from a string": re.compile(r"\brunPython(Async)?\s*\("),
+    "Python source in a template string": re.compile(r"`[^`]*\b(import|def|print)\s[^`]*`"),
+}
+
+
+def strip_comments(code: str) -> str:
+    code = re.sub(r"/\*.*?\*/", "", code, flags=re.DOTALL)
+    return re.sub(r"(?m)^\s*//.*$", "", code)
+
+
+def test_there_are_scripts_to_check() -> None:
+    names = {p.name for p in SCRIPTS}
+    assert {"rules.js", "calculators.js", "offline.js", "calculator-worker.mjs", "sw.js"} <= names
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_no_string_built_markup_or_code(script: Path) -> None:
+    code = strip_comments(script.read_text("utf-8"))
+    found = [name for name, pattern in FORBIDDEN.items() if pattern.search(code)]
+    assert not found, f"{script.relative_to(ROOT)} uses {', '.join(found)}"
+
+
+@pytest.mark.parametrize("snippet", ["el.innerHTML = x", "eval(code)", "new Function('a')", "pyodide.runPython(src)",
+                                     "setTimeout('go()', 1)", "document.write(s)"])
+def test_the_lint_catches_each_pattern(snippet: str) -> None:
+    assert any(pattern.search(snippet) for pattern in FORBIDDEN.values())
