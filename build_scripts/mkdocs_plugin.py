@@ -162,11 +162,16 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         return files
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:  # noqa: ARG002
-        """Move the theme's inline scripts into files and add the CSP meta tag."""
+        """Move the theme's inline scripts into files, add the CSP meta tag, name the progress bar."""
         if not self.config.enabled:
             return None
         html, files = externalize_inline_scripts(output, page.url)
         self.inline_scripts.update(files)
+        # The theme's instant-loading progress bar has no accessible name.
+        html = html.replace(
+            '<div class="md-progress" data-md-component="progress" role="progressbar">',
+            '<div class="md-progress" data-md-component="progress" role="progressbar" aria-label="Loading the page">',
+        )
         return add_policy_meta(html)
 
     @event_priority(-100)  # after the search plugin has written its index

@@ -6,12 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
-
 from support import ROOT
 
 SCRIPTS = sorted(
-    [*ROOT.glob("docs/assets/*.js"), *ROOT.glob("docs/assets/*.mjs"), *ROOT.glob("build_scripts/*.mjs"),
-     *ROOT.glob("build_scripts/templates/*.js")]
+    [
+        *ROOT.glob("docs/assets/*.js"),
+        *ROOT.glob("docs/assets/*.mjs"),
+        *ROOT.glob("build_scripts/*.mjs"),
+        *ROOT.glob("build_scripts/templates/*.js"),
+    ]
 )
 FORBIDDEN = {
     "innerHTML": re.compile(r"\binnerHTML\b"),
@@ -43,7 +46,16 @@ def test_no_string_built_markup_or_code(script: Path) -> None:
     assert not found, f"{script.relative_to(ROOT)} uses {', '.join(found)}"
 
 
-@pytest.mark.parametrize("snippet", ["el.innerHTML = x", "eval(code)", "new Function('a')", "pyodide.runPython(src)",
-                                     "setTimeout('go()', 1)", "document.write(s)"])
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "el.innerHTML = x",
+        "eval(code)",
+        "new Function('a')",
+        "pyodide.runPython(src)",
+        "setTimeout('go()', 1)",
+        "document.write(s)",
+    ],
+)
 def test_the_lint_catches_each_pattern(snippet: str) -> None:
     assert any(pattern.search(snippet) for pattern in FORBIDDEN.values())

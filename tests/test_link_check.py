@@ -8,8 +8,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import pytest
-
 
 class _Links(HTMLParser):
     def __init__(self) -> None:
@@ -37,10 +35,12 @@ def _parse(path: Path) -> _Links:
 
 def _target(site: Path, page: Path, link: str) -> tuple[Path | None, str]:
     parts = urlsplit(link)
-    if parts.scheme in ("mailto", "data", "javascript") or (parts.scheme and parts.netloc not in ("127.0.0.1:8000",)):
+    if parts.scheme in ("mailto", "data", "javascript") or (parts.scheme and parts.netloc != "127.0.0.1:8000"):
         return None, ""
-    if parts.netloc:  # an absolute link to the default SITE_URL: the same site
-        rel = parts.path.lstrip("/")
+    if parts.netloc or parts.path.startswith("/"):  # absolute: from the site root (the default SITE_URL)
+        rel = posixpath.normpath(unquote(parts.path).lstrip("/") or ".")
+        if parts.path.endswith("/"):
+            rel += "/"
     elif parts.path:
         base = page.parent.relative_to(site).as_posix()
         rel = posixpath.normpath(posixpath.join(base, unquote(parts.path)))

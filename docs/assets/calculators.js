@@ -416,8 +416,11 @@
     else window.setTimeout(fn, 200);
   }
 
+  let shownSearch = null;
+
   function onPage() {
     const sections = [...document.querySelectorAll("section.sh-calc")];
+    shownSearch = window.location.search;
     if (!sections.length) return;
     sections.forEach(bind);
     const params = new URLSearchParams(window.location.search);
@@ -441,6 +444,42 @@
     else whenIdle(() => { startEngine(); run(); });
   }
 
+  // A link to a calculation on this same page (?calc=…) is applied in place: the page,
+  // its worker and its answers stay; the address changes so Back returns to the last one.
+  // (Material's instant navigation does not reload a page for a new query string.)
+  function onLocation(url) {
+    if (shownSearch === null || url.search === shownSearch || url.pathname !== window.location.pathname) return;
+    shownSearch = url.search;
+    const sections = [...document.querySelectorAll("section.sh-calc")];
+    const params = new URLSearchParams(url.search);
+    const shared = params.has("calc") ? sharedTarget(sections, params) : null;
+    if (!shared) return;
+    for (const extra of shared.querySelectorAll("[data-from-url]")) extra.remove();
+    shared.querySelector("form").reset(); // inputs the link does not name take their defaults
+    applyUrl(shared, params);
+    shared.addEventListener("sh-calc:answered", () => {
+      (shared.querySelector(".sh-calc__result:not([hidden])") || shared).scrollIntoView({ block: "start" });
+    }, { once: true });
+    compute(shared);
+  }
+
   if (typeof document$ !== "undefined") document$.subscribe(onPage);
   else document.addEventListener("DOMContentLoaded", onPage);
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const url = new URL(link.href, window.location.href);
+      const here = window.location;
+      if (url.origin !== here.origin || url.pathname !== here.pathname || !url.searchParams.has("calc")) return;
+      if (!document.querySelector("section.sh-calc")) return;
+      event.preventDefault();
+      event.stopPropagation(); // before Material's handler on <body> sees it
+      history.pushState(null, "", url.href);
+      onLocation(url);
+    },
+    true,
+  );
+  window.addEventListener("popstate", () => onLocation(new URL(window.location.href)));
 })();

@@ -310,3 +310,23 @@ def shot(page: Page, section: str, scheme: str, state: str) -> Path:
     path = SHOTS / f"{section}-{state}-{scheme}.png"
     page.screenshot(path=str(path))
     return path
+
+
+def test_a_link_to_a_calculation_on_the_same_page_applies_in_place(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    wait_for_inputs(page, "calc-building-damage", cpython("calc-building-damage", {}))
+    fill(page, "calc-building-damage", {"strength": "9", "hits": "4"})
+    wait_for_inputs(page, "calc-building-damage", cpython("calc-building-damage", {"strength": "9", "hits": "4"}))
+    page.evaluate("window.__samePage = true")
+    page.evaluate(
+        """url => { const a = document.createElement('a'); a.href = url; a.textContent = 'shared';
+                    document.querySelector('article').append(a); a.click(); }""",
+        site_url + "buildings/?calc=building-damage&building=wooden-tower#total-collapse",
+    )
+    expected = cpython("calc-building-damage", {"building": "wooden-tower"})  # strength and hits: defaults
+    wait_for_inputs(page, "calc-building-damage", expected)
+    assert page_result(page, "calc-building-damage") == expected
+    assert page.evaluate("window.__samePage") is True
+    assert "building=wooden-tower" in page.url
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/buildings/$"))
