@@ -43,6 +43,7 @@ __all__ = [
     "dump_lock",
     "empty_lock",
     "fingerprint",
+    "follow_alias",
     "slugify",
 ]
 
@@ -325,6 +326,11 @@ def check_lock(  # noqa: C901 - one pass per rule of the lock, kept together to 
     return result
 
 
+def follow_alias(target: str, aliases: dict[str, str]) -> str:
+    """Where an id leads after following the lock's aliases (itself if not aliased)."""
+    return _follow(target, aliases)
+
+
 def _follow(target: str, aliases: dict[str, str]) -> str:
     seen = set()
     while target in aliases and target not in seen:
@@ -345,16 +351,87 @@ def _missing_message(
     lock_name: str,
 ) -> str:
     lines = [f"{len(missing)} published rule id(s) disappeared; a link someone shared would break:"]
-    for key in missing[:10]:
+    guesses = _guess_new_ids(missing, locked, live)
+    for key in missing:
         page, aid = key.split("#", 1)
         was = locked[page][aid].get("text", "")
-        guess = _closest(was, live)
-        hint = f'; if it is now {guess!r}, add "{key}": "{guess}" to "aliases" in {lock_name}' if guess else ""
-        lines.append(f"  {key} (was {was!r}){hint}")
+        if key in guesses:
+            new, why = guesses[key]
+            lines.append(f"  {key} (was {was!r}): {why} {new!r}")
+            continue
+        cover = _covering_heading(page, aid, live)
+        where = f"; if it was removed, alias it to the rule that now covers it, e.g. {cover!r}" if cover else ""
+        lines.append(f"  {key} (was {was!r}): no rule has that text now{where}")
+    lines.append(f'Add each old id to "aliases" in {lock_name}, mapped to where the rule is now.')
+    if guesses:
+        lines.append("Suggested (check each):")
+        lines.extend(f"  {json.dumps(old)}: {json.dumps(new)}," for old, (new, _why) in guesses.items())
     return "\n".join(lines)
 
 
-def _closest(text: str, live: dict[str, AnchoredBlock]) -> str | None:
+def _guess_new_ids(
+    missing: list[str], locked: dict[str, dict[str, dict[str, str]]], live: dict[str, AnchoredBlock]
+) -> dict[str, tuple[str, str]]:
+    """Old id → (new id, why) where the rule can be found again.
+
+    The same text (fingerprint) is certain; a heading whose paragraphs all moved under one
+    new heading follows them; a very similar text is offered as a likely match.
+    """
+    by_print: dict[str, list[str]] = {}
+    for key, anchored in live.items():
+        by_print.setdefault(fingerprint(anchored.block.full_text), []).append(key)
+    published = {f"{page}#{aid}" for page, ids in locked.items() for aid in ids}
+    taken = set(live) & published  # still answering their own published links
+    guesses: dict[str, tuple[str, str]] = {}
+    for key in missing:
+        page, aid = key.split("#", 1)
+        claimed = {new for new, _why in guesses.values()}
+        same = [k for k in by_print.get(locked[page][aid].get("fingerprint", ""), []) if k not in claimed]
+        if len(same) == 1:
+            guesses[key] = (same[0], "the same text is now at")
+    for key in missing:
+        if key in guesses:
+            continue
+        heading = _heading_followed_by_children(key, guesses, live)
+        if heading:
+            guesses[key] = (heading, "its paragraphs moved under")
+            continue
+        page, aid = key.split("#", 1)
+        close = _closest(locked[page][aid].get("text", ""), live, cutoff=0.8)
+        if close and close not in taken:
+            guesses[key] = (close, "a very similar text is at")
+    return guesses
+
+
+def _heading_followed_by_children(
+    key: str, guesses: dict[str, tuple[str, str]], live: dict[str, AnchoredBlock]
+) -> str | None:
+    """If every moved block under the old heading id now shares one new prefix, that prefix."""
+    prefixes = set()
+    for old, (new, _why) in guesses.items():
+        if old.startswith(key + "-"):
+            suffix = old[len(key) :]
+            if not new.endswith(suffix):
+                return None
+            prefixes.add(new[: -len(suffix)])
+    if len(prefixes) == 1:
+        (prefix,) = prefixes
+        if prefix in live and live[prefix].block.kind == "heading":
+            return prefix
+    return None
+
+
+def _covering_heading(page: str, aid: str, live: dict[str, AnchoredBlock]) -> str | None:
+    """The live heading on the same page whose id begins the missing id (its old section)."""
+    headings = [
+        key
+        for key, a in live.items()
+        if key.startswith(page + "#") and a.block.kind == "heading" and aid.startswith(key.split("#", 1)[1] + "-")
+    ]
+    return max(headings, key=len) if headings else None
+
+
+def _closest(text: str, live: dict[str, AnchoredBlock], *, cutoff: float) -> str | None:
     by_text = {_excerpt(a.block.full_text): key for key, a in live.items()}
-    best = difflib.get_close_matches(text, list(by_text), n=1, cutoff=0.5)
+    best = difflib.get_close_matches(text, list(by_text), n=1, cutoff=cutoff)
     return by_text[best[0]] if best else None

@@ -88,7 +88,9 @@ def build_rulebook(
 
     anchored = {name: assign_ids(section) for name, section in sections.items()}
     lock_result = check_lock(lock, anchored, frozen=frozen, lock_name=lock_name)
-    anchored, references = resolve(anchored, load_map(xref_map, map_name), map_name=map_name)
+    anchored, references = resolve(
+        anchored, load_map(xref_map, map_name), aliases=lock.get("aliases", {}), map_name=map_name
+    )
 
     after = _calculator_html(anchored, placements or [])
     urls = {spec.name: page_url(spec.name) for spec in pages}

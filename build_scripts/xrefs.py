@@ -12,7 +12,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, replace
 
-from build_scripts.anchors import AnchoredBlock
+from build_scripts.anchors import AnchoredBlock, follow_alias
 from build_scripts.errors import RulebookError
 from build_scripts.model import Inline
 
@@ -69,6 +69,7 @@ def resolve(
     pages: dict[str, list[AnchoredBlock]],
     entries: list[XrefEntry],
     *,
+    aliases: dict[str, str] | None = None,
     map_name: str = "xrefs.toml",
 ) -> tuple[dict[str, list[AnchoredBlock]], list[Resolution]]:
     """Replace each ``page XX`` with a link or an explicit "not in these sections" run.
@@ -76,6 +77,7 @@ def resolve(
     Args:
         pages: Page name → anchored blocks.
         entries: The reference map.
+        aliases: The anchors lock's aliases: a target id that moved is followed there.
         map_name: The map's file name, for messages.
 
     Returns:
@@ -83,6 +85,7 @@ def resolve(
         and one resolution per reference.
     """
     labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in pages.items() for a in items}
+    entries = [replace(e, target=follow_alias(e.target, aliases or {})) if e.target else e for e in entries]
     used = dict.fromkeys(entries, 0)
     report: list[Resolution] = []
     out: dict[str, list[AnchoredBlock]] = {}
