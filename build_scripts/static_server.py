@@ -27,6 +27,7 @@ import sys
 import threading
 import time
 import urllib.parse
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,14 +85,19 @@ class Throttle:
 
     latency_s: float = 0.0
     bytes_per_s: float = 0.0
+    #: Extra seconds before answering paths that match ``hold_pattern`` (tests: "still loading").
+    hold_s: float = 0.0
+    hold_pattern: re.Pattern[str] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _next_free: float = 0.0
     sent: int = 0
 
-    def wait_latency(self) -> None:
-        """Hold a request for the added latency."""
+    def wait_latency(self, url_path: str = "") -> None:
+        """Hold a request for the added latency (and the hold, for matching paths)."""
         if self.latency_s:
             time.sleep(self.latency_s)
+        if self.hold_s and self.hold_pattern and self.hold_pattern.search(url_path):
+            time.sleep(self.hold_s)
 
     def send(self, write: Callable[[bytes], object], data: bytes, chunk: int = 16384) -> None:
         """Write ``data`` through ``write`` no faster than the shared bandwidth allows."""
@@ -118,7 +124,15 @@ class SiteServer(http.server.ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], root: Path, throttle: Throttle | None = None) -> None:
         self.root = root.resolve()
         self.throttle = throttle or Throttle()
+        #: Requests answered with a body, by URL path (tests count real downloads with it).
+        self.downloads: Counter[str] = Counter()
+        self._count_lock = threading.Lock()
         super().__init__(address, _Handler)
+
+    def count_download(self, url_path: str) -> None:
+        """Note one download of ``url_path``."""
+        with self._count_lock:
+            self.downloads[url_path] += 1
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that goes away mid-download is normal; anything else is reported."""
@@ -158,8 +172,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         return path if path.is_file() else None
 
     def _serve(self, *, body: bool) -> None:
-        self.server.throttle.wait_latency()
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        self.server.throttle.wait_latency(url_path)
         if not url_path.endswith("/") and self._resolve(url_path + "/") and self._is_folder(url_path):
             self._redirect(url_path + "/")  # so the page's relative links resolve
             return
@@ -220,6 +234,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.end_headers()
         if body and data:
+            self.server.count_download(urllib.parse.urlsplit(self.path).path)
             self.server.throttle.send(self.wfile.write, data)
 
 

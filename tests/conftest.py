@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from support import ROOT
 
-from build_scripts.static_server import serve
+from build_scripts.static_server import SiteServer, Throttle, serve
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -61,9 +62,25 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path, site_port: int) -> Iterator[str]:
-    """The built site served on 127.0.0.1 for the browser tests."""
+def site_server(built_site: Path, site_port: int) -> Iterator[SiteServer]:
+    """The built site served on 127.0.0.1 by the project's static server."""
     server = serve(built_site, port=site_port)
-    yield f"http://127.0.0.1:{site_port}/"
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server: SiteServer) -> str:
+    """The served site's address."""
+    return f"http://127.0.0.1:{site_server.server_address[1]}/"
+
+
+@pytest.fixture(scope="session")
+def slow_site_url(built_site: Path) -> Iterator[str]:
+    """The same site from a server that holds the Python runtime's wasm back for 8 s,
+    so a test can see the page while Python is still loading."""
+    server = serve(built_site, port=0, throttle=Throttle(hold_s=8.0, hold_pattern=re.compile(r"\.wasm$")))
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()

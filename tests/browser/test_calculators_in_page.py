@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -14,6 +13,7 @@ from calc_cases import CALCULATOR_OF, CASES, FIXED, PAGE_OF
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from support import PHONE, ROOT
 
+from build_scripts.static_server import SiteServer
 from calculators.format import to_jsonable
 from calculators.registry import CALCULATORS
 
@@ -181,9 +181,9 @@ def test_unknown_url_parameter_is_named_not_ignored(page: Page, site_url: str) -
     expect(error).to_contain_text("has no input 'colour'")
 
 
-def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str) -> None:
-    wasm: list[str] = []
-    page.on("request", lambda r: wasm.append(r.url) if r.url.endswith(".wasm") else None)
+def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str, site_server: SiteServer) -> None:
+    wasm_path = next(p for p in site_server.downloads if p.endswith(".wasm")) if site_server.downloads else None
+    before = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
     page.goto(site_url + "buildings/")
     wait_for_inputs(page, "calc-building-damage", cpython("calc-building-damage", {}))
     page.evaluate("window.__sameDocument = true")
@@ -197,7 +197,8 @@ def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str) ->
     wait_for_inputs(page, "calc-building-damage", cpython("calc-building-damage", {"strength": "9"}))
     assert page.evaluate("window.__sameDocument") is True, "a full page load happened"
     assert page.evaluate("window.scrollhammerCalculators.starts") == 1
-    assert len(wasm) == 1
+    after = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
+    assert after - before == 1, (wasm_path, before, after)  # downloaded once, for one start
 
 
 def test_roll_it_rolls_real_dice(page: Page, site_url: str) -> None:
@@ -235,23 +236,15 @@ def test_no_request_to_another_host(context: BrowserContext, site_url: str) -> N
     assert foreign == []
 
 
-def test_form_is_usable_while_python_loads(context: BrowserContext, site_url: str) -> None:
-    release = threading.Event()
-
-    def slow_wasm(route: Route) -> None:
-        release.wait(30)
-        route.continue_()
-
-    context.route("**/pyodide.asm.wasm", slow_wasm)
+def test_form_is_usable_while_python_loads(context: BrowserContext, slow_site_url: str) -> None:
     page = context.new_page()
-    page.goto(site_url + "buildings/")
+    page.goto(slow_site_url + "buildings/")
     status = page.locator("#calc-building-damage .sh-calc__status")
     expect(status).to_contain_text("Starting the calculator")
     expect(status.locator("progress")).to_be_visible()
     page.locator("#calc-building-damage-strength").fill("8")
     expect(page.locator("#calc-building-damage-strength")).to_have_value("8")
     expect(page.locator("#total-collapse")).to_contain_text("Total Collapse")
-    release.set()
     wait_for_inputs(page, "calc-building-damage", cpython("calc-building-damage", {"strength": "8"}))
     expect(status.locator("progress")).to_have_count(0)
 
@@ -271,7 +264,7 @@ SHOTS = ROOT / "test-results" / "screenshots"
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("section", sorted(set(PAGE_OF)))
-def test_screenshots_idle_error_result(browser: Browser, site_url: str, section: str, scheme: str) -> None:
+def test_screenshots_idle_error_result(browser: Browser, slow_site_url: str, section: str, scheme: str) -> None:
     """Phone screenshots of each calculator's three states, for a person to look at.
 
     Each state is checked before its shot: idle (Python still loading), error (inline
@@ -281,16 +274,12 @@ def test_screenshots_idle_error_result(browser: Browser, site_url: str, section:
     ctx = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
     )
-    release = threading.Event()
-    ctx.route("**/pyodide.asm.wasm", lambda route: (release.wait(30), route.continue_()))
     page = ctx.new_page()
-    page.goto(site_url + PAGE_OF[section])
+    page.goto(slow_site_url + PAGE_OF[section])
     box = page.locator(f"#{section}")
-    box.scroll_into_view_if_needed()
     page.evaluate(f"document.getElementById('{section}').scrollIntoView({{block: 'start'}})")
     expect(box.locator(".sh-calc__status progress")).to_be_visible()
     shot(page, section, scheme, "idle")
-    release.set()
     wait_for_inputs(page, section, cpython(section, {}))
     field = next(i for i in CALCULATORS[CALCULATOR_OF[section]].inputs if i.kind == "int" and i.default is not None)
     page.locator(f"#{section}-{field.name}").fill("0")
