@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import jinja2
 from markupsafe import Markup
 
 from build_scripts.errors import RulebookError
+from build_scripts.templates_env import environment
 from calculators.registry import CALCULATORS, Calculator
 
 __all__ = ["Placement", "load_placements", "render_form"]
-
-_TEMPLATES = Path(__file__).parent / "templates"
 
 
 @dataclass(frozen=True)
@@ -84,15 +81,10 @@ def load_placements(text: str, name: str) -> list[Placement]:
 
 def render_form(place: Placement, calc: Calculator, *, heading_level: int) -> Markup:
     """The calculator's HTML, from its declaration."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_TEMPLATES),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    html = env.get_template("calculator.html.j2").render(
-        place=place, calc=calc, inputs=calc.inputs, level=min(6, heading_level)
+    html = (
+        environment()
+        .get_template("calculator.html.j2")
+        .render(place=place, calc=calc, inputs=calc.inputs, level=min(6, heading_level))
     )
     # One line, so Markdown passes it through as a single raw HTML block.
     one_line = " ".join(line.strip() for line in html.splitlines() if line.strip())

@@ -8,10 +8,8 @@ MkDocs or the disk.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from build_scripts.anchors import AnchoredBlock, LockResult, assign_ids, check_lock
@@ -21,6 +19,7 @@ from build_scripts.merge import merge_exports
 from build_scripts.model import Section
 from build_scripts.render import render_page
 from build_scripts.sections import build_tree
+from build_scripts.templates_env import environment
 from build_scripts.wikitext import decode, parse_blocks
 from build_scripts.xrefs import Resolution, load_map, resolve
 from calculators.registry import CALCULATORS
@@ -131,14 +130,8 @@ def render_calculators_page(placements: list[Placement], anchored: dict[str, lis
     """The Calculators page: every calculator, with links to it and to its rule."""
     labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in anchored.items() for a in items}
     items = [{"place": p, "title": p.title, "rule_label": labels[p.after]} for p in placements]
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-        autoescape=False,  # noqa: S701 - Markdown output; titles come from the committed map
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    return env.get_template("calculators.md.j2").render(items=items)
+    # Markdown output; titles and intros come from the committed placement map.
+    return environment(html=False).get_template("calculators.md.j2").render(items=items)
 
 
 def _find_page_section(root: Section, spec: PageSpec) -> Section:

@@ -11,17 +11,16 @@ import posixpath
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import jinja2
 from markupsafe import Markup, escape
 
 from build_scripts.anchors import AnchoredBlock
 from build_scripts.model import Inline
+from build_scripts.templates_env import environment
 
 __all__ = ["Group", "render_page"]
 
-_TEMPLATES = Path(__file__).parent / "templates"
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|!])")
 
 
@@ -41,14 +40,7 @@ class Group:
 
 
 def _environment(page_url: str, page_urls: Mapping[str, str]) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_TEMPLATES),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+    env = environment()
     env.filters["runs"] = lambda runs: _runs(runs, page_url, page_urls)
     env.filters["md_heading"] = _md_heading
     return env

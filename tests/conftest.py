@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import ROOT, build_site
 
 from build_scripts.static_server import SiteServer, Throttle, serve
 
@@ -43,21 +40,7 @@ def site_port() -> int:
 def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
     """The site, built once by `mkdocs build --strict` with the anchors lock frozen."""
     site = tmp_path_factory.mktemp("site")
-    env = {
-        **os.environ,
-        "SCROLLHAMMER_FROZEN_ANCHORS": "true",
-        "NO_MKDOCS_2_WARNING": "1",
-        "SITE_URL": f"http://127.0.0.1:{site_port}/",
-    }
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
+    build_site(ROOT, site, port=site_port)
     return site
 
 

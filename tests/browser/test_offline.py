@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, ROOT
+from support import PHONE, ROOT, build_site
 
 from build_scripts.static_server import SiteServer, serve
 from calculators.format import to_jsonable
@@ -72,24 +69,6 @@ def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Brow
     context.close()
 
 
-def _build(project: Path, site: Path, port: int) -> None:
-    env = {
-        **os.environ,
-        "SCROLLHAMMER_FROZEN_ANCHORS": "true",
-        "NO_MKDOCS_2_WARNING": "1",
-        "SITE_URL": f"http://127.0.0.1:{port}/",
-    }
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-
-
 @pytest.fixture
 def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
     """Build N from the project, and build N+1 from a copy whose home page changed."""
@@ -105,8 +84,8 @@ def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
     home = project / "docs" / "index.md"
     home.write_text(home.read_text("utf-8") + "\nThis is the next build.\n", "utf-8")
     first, second = tmp_path / "site-n", tmp_path / "site-n1"
-    _build(ROOT, first, port)
-    _build(project, second, port)
+    build_site(ROOT, first, port=port)
+    build_site(project, second, port=port)
     return first, second, port
 
 

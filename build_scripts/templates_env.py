@@ -1,0 +1,28 @@
+"""The one Jinja2 environment setup for the build's templates (``build_scripts/templates``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+__all__ = ["TEMPLATES", "environment"]
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def environment(*, html: bool = True) -> jinja2.Environment:
+    """A strict environment over the templates folder.
+
+    Args:
+        html: Escape values (HTML output). Only the Calculators page template, which
+            writes Markdown from the committed placement map, turns it off.
+    """
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=html,  # noqa: S701 - off only for the Markdown page written from committed data
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
