@@ -34,6 +34,9 @@ from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwrigh
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the Chromium the tests drive
 
 from build_scripts.runtime_assets import calculators_archive  # noqa: E402
 from build_scripts.static_server import SiteServer, Throttle, serve  # noqa: E402
@@ -44,15 +47,6 @@ MBPS = 1.6
 BYTES_PER_S = MBPS * 1_000_000 / 8
 VIEWPORT = {"width": 412, "height": 823}
 CPU_SLOWDOWN = 4
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 240_000
 SITE = ROOT / "site"
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -115,7 +109,7 @@ def phone(pw: Playwright, profile: Path, *, service_workers: str = "allow") -> B
     context = pw.chromium.launch_persistent_context(
         str(profile),
         executable_path=CHROMIUM,
-        args=ARGS,
+        args=CHROMIUM_ARGS,
         viewport=VIEWPORT,
         device_scale_factor=2.625,
         is_mobile=True,

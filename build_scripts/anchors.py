@@ -286,7 +286,7 @@ def check_lock(  # noqa: C901 - one pass per rule of the lock, kept together to 
     for old, new in sorted(aliases.items()):
         if old in live:
             raise RulebookError(f"{lock_name}: alias {old!r} names an id that exists in this build; remove the alias")
-        if _follow(new, aliases) not in live:
+        if follow_alias(new, aliases) not in live:
             raise RulebookError(f"{lock_name}: alias {old!r} → {new!r} points to no rule in this build")
 
     missing = [
@@ -322,16 +322,12 @@ def check_lock(  # noqa: C901 - one pass per rule of the lock, kept together to 
         )
     for old, new in aliases.items():
         page, old_id = old.split("#", 1)
-        result.aliases.setdefault(page, {})[old_id] = _follow(new, aliases)
+        result.aliases.setdefault(page, {})[old_id] = follow_alias(new, aliases)
     return result
 
 
 def follow_alias(target: str, aliases: dict[str, str]) -> str:
     """Where an id leads after following the lock's aliases (itself if not aliased)."""
-    return _follow(target, aliases)
-
-
-def _follow(target: str, aliases: dict[str, str]) -> str:
     seen = set()
     while target in aliases and target not in seen:
         seen.add(target)

@@ -156,13 +156,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self._serve(body=True)
 
-    def _is_folder(self, url_path: str) -> bool:
-        parts = [p for p in url_path.split("/") if p not in ("", ".", "..")]
-        return self.server.root.joinpath(*parts).is_dir()
+    def _local(self, url_path: str) -> Path:
+        """The site path a URL path names (no ``..`` escapes the root)."""
+        return self.server.root.joinpath(*[p for p in url_path.split("/") if p not in ("", ".", "..")])
 
     def _resolve(self, url_path: str) -> Path | None:
-        parts = [p for p in url_path.split("/") if p not in ("", ".", "..")]
-        path = self.server.root.joinpath(*parts)
+        path = self._local(url_path)
         if path.is_dir():
             path = path / "index.html"
         try:
@@ -174,7 +173,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _serve(self, *, body: bool) -> None:
         url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
         self.server.throttle.wait_latency(url_path)
-        if not url_path.endswith("/") and self._resolve(url_path + "/") and self._is_folder(url_path):
+        if not url_path.endswith("/") and (self._local(url_path) / "index.html").is_file():
             self._redirect(url_path + "/")  # so the page's relative links resolve
             return
         path = self._resolve(url_path)

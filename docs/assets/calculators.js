@@ -336,21 +336,9 @@
     return url.href;
   }
 
-  async function copy(text, message) {
-    let done = false;
-    try {
-      if (navigator.clipboard && window.isSecureContext) {
-        await navigator.clipboard.writeText(text);
-        done = true;
-      }
-    } catch {
-      done = false;
-    }
-    const toast = document.querySelector(".sh-toast") || document.body.appendChild(el("div", "sh-toast"));
-    toast.setAttribute("role", "status");
-    toast.textContent = done ? message : "Could not copy; here it is: " + text;
-    toast.hidden = false;
-    window.setTimeout(() => { toast.hidden = true; }, 2500);
+  function copy(text, message) {
+    // rules.js (loaded first on every page) owns copying and its confirmation.
+    window.scrollhammerShare.copy(text, message, "Could not copy; here it is: " + text);
   }
 
   // ------------------------------------------------------------------ binding
@@ -418,6 +406,13 @@
 
   let shownSearch = null;
 
+  // Once a shared calculation has its answer, show it: the form above is as the link set it.
+  function showAnswerWhenReady(section) {
+    section.addEventListener("sh-calc:answered", () => {
+      (section.querySelector(".sh-calc__result:not([hidden])") || section).scrollIntoView({ block: "start" });
+    }, { once: true });
+  }
+
   function onPage() {
     const sections = [...document.querySelectorAll("section.sh-calc")];
     shownSearch = window.location.search;
@@ -427,18 +422,8 @@
     const shared = params.has("calc") ? sharedTarget(sections, params) : null;
     if (shared) applyUrl(shared, params);
     const run = () => {
+      if (shared) showAnswerWhenReady(shared);
       for (const section of sections) compute(section);
-      if (shared) {
-        shared.addEventListener(
-          "sh-calc:answered",
-          () => {
-            // Show the answer: the form above it is as the link set it.
-            const target = shared.querySelector(".sh-calc__result:not([hidden])") || shared;
-            target.scrollIntoView({ block: "start" });
-          },
-          { once: true },
-        );
-      }
     };
     if (engine.state === "ready") run();
     else whenIdle(() => { startEngine(); run(); });
@@ -457,9 +442,7 @@
     for (const extra of shared.querySelectorAll("[data-from-url]")) extra.remove();
     shared.querySelector("form").reset(); // inputs the link does not name take their defaults
     applyUrl(shared, params);
-    shared.addEventListener("sh-calc:answered", () => {
-      (shared.querySelector(".sh-calc__result:not([hidden])") || shared).scrollIntoView({ block: "start" });
-    }, { once: true });
+    showAnswerWhenReady(shared);
     compute(shared);
   }
 

@@ -34,13 +34,22 @@
     toastTimer = window.setTimeout(() => { box.hidden = true; }, 2500);
   }
 
-  async function copyText(text) {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
+  // Copy text and confirm it; when the clipboard is not available, say so and show the
+  // text. Shared with the calculators' "Copy link" and "Copy as JSON".
+  async function copy(text, copiedMessage, fallbackMessage) {
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        copied = true;
+      }
+    } catch {
+      copied = false;
     }
-    return false;
+    toast(copied ? copiedMessage : fallbackMessage);
+    return copied;
   }
+  window.scrollhammerShare = { copy };
 
   function highlight(id) {
     for (const old of document.querySelectorAll("." + TARGET_CLASS)) {
@@ -122,13 +131,7 @@
     const url = ruleUrl(id);
     history.replaceState(history.state, "", "#" + encodeURIComponent(id));
     highlight(id);
-    let copied = false;
-    try {
-      copied = await copyText(url);
-    } catch {
-      copied = false;
-    }
-    toast(copied ? "Link copied: " + url : "Link ready in the address bar: " + url);
+    await copy(url, "Link copied: " + url, "Link ready in the address bar: " + url);
   }
 
   document.addEventListener("click", onLinkTap);
