@@ -37,7 +37,7 @@ build: setup
 
 ## serve: build, then serve site/ at http://$(HOST):$(PORT) with the headers a real host sends
 serve: build
-	$(PY) -m build_scripts.static_server site --host $(HOST) --port $(PORT)
+	$(PY) -m site_server site --host $(HOST) --port $(PORT)
 
 ## dev: live-reloading preview while editing the rulebook (mkdocs serve; no precompression)
 dev: setup

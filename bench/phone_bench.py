@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the Chromium the tests drive
 
 from build_scripts.runtime_assets import calculators_archive  # noqa: E402
-from build_scripts.static_server import SiteServer, Throttle, serve  # noqa: E402
+from site_server import SiteServer, Throttle, serve  # noqa: E402
 
 RUNS = 3
 LATENCY_S = 0.150
@@ -76,7 +76,7 @@ NAIVE_HTML = """<!doctype html>
 
 NAIVE_JS = """
 // The same worker, on the raw npm Pyodide files: one calculation, then report.
-const worker = new Worker(new URL("assets/calculator-worker.mjs", document.baseURI), { type: "module" });
+const worker = new Worker(new URL("assets/js/calculators/worker.mjs", document.baseURI), { type: "module" });
 worker.addEventListener("message", (event) => {
   if (event.data && event.data.id === 1) {
     window.__firstAnswer = performance.now();
@@ -93,7 +93,9 @@ def naive_site(folder: Path) -> Path:
     version = json.loads((PYODIDE / "package.json").read_text("utf-8"))["version"]
     (folder / "assets" / "py").mkdir(parents=True)
     shutil.copytree(PYODIDE, folder / "assets" / "pyodide" / version, ignore=shutil.ignore_patterns("*.d.ts", "*.map"))
-    shutil.copyfile(SITE / "assets" / "calculator-worker.mjs", folder / "assets" / "calculator-worker.mjs")
+    worker = Path("assets/js/calculators/worker.mjs")
+    (folder / worker).parent.mkdir(parents=True)
+    shutil.copyfile(SITE / worker, folder / worker)
     archive = calculators_archive(ROOT / "calculators")
     (folder / "assets" / "py" / "calculators-naive.zip").write_bytes(archive)
     manifest = {"pyodide": version, "calculators": "calculators-naive.zip"}

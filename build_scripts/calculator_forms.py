@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from typing import Any
 
 from markupsafe import Markup
 
 from build_scripts.errors import RulebookError
 from build_scripts.templates_env import environment
-from calculators.registry import CALCULATORS, Calculator
+from calculators.contract import Calculator
+from calculators.registry import all_calculators
 
 __all__ = ["Placement", "load_placements", "render_form"]
 
@@ -58,7 +60,7 @@ def load_placements(text: str, name: str) -> list[Placement]:
         raise RulebookError(f"{name}: {exc}") from None
     places = []
     for n, raw in enumerate(data.get("place", []), start=1):
-        calc = CALCULATORS.get(raw.get("calculator", ""))
+        calc = all_calculators().get(raw.get("calculator", ""))
         if calc is None:
             raise RulebookError(f"{name}: place {n} names no known calculator: {raw.get('calculator')!r}")
         if "#" not in raw.get("after", ""):
@@ -79,7 +81,7 @@ def load_placements(text: str, name: str) -> list[Placement]:
     return places
 
 
-def render_form(place: Placement, calc: Calculator, *, heading_level: int) -> Markup:
+def render_form(place: Placement, calc: Calculator[Any], *, heading_level: int) -> Markup:
     """The calculator's HTML, from its declaration."""
     html = (
         environment()

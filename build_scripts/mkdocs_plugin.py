@@ -15,6 +15,7 @@ from typing import Any
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -36,12 +37,19 @@ log = logging.getLogger("mkdocs.plugins.scrollhammer")
 
 
 class PageConfig(base.Config):
-    """One rulebook page."""
+    """One page of the site, in the order of the navigation."""
 
     name = c.Type(str)
-    """The page's file stem and URL (``buildings`` → ``/buildings/``)."""
+    """The page's file stem and URL (``buildings`` → ``/buildings/``; ``index`` is the home page)."""
 
-    section = c.Type(str)
+    title = c.Type(str)
+    """Its title in the navigation."""
+
+    kind = c.Choice(("rulebook", "markdown", "calculators"), default="rulebook")
+    """``rulebook``: built from a section of the exports; ``markdown``: a hand-written page in
+    ``docs/``; ``calculators``: the overview of every calculator, built from the placements."""
+
+    section = c.Optional(c.Type(str))
     """The heading (verbatim, without ``=`` or ``'''``) of the section the page shows."""
 
 
@@ -58,7 +66,14 @@ class ScrollhammerConfig(base.Config):
     """The export files in merge order; the first is the base the others must agree with."""
 
     pages = c.ListOfItems(c.SubConfig(PageConfig))
-    """The pages, in the order of the navigation."""
+    """Every page, in the order of the navigation: the one list of pages (the plugin makes
+    ``nav`` from it; the tests read it)."""
+
+    scripts = c.ListOfItems(c.Type(str), default=["assets/js/main.mjs"])
+    """The page scripts the plugin adds to every page, as ES modules (their imports load the rest)."""
+
+    styles = c.ListOfItems(c.Type(str), default=["assets/rules.css"])
+    """The stylesheets the plugin adds to every page."""
 
     anchors_lock = c.Type(str, default="anchors.lock.json")
     """The committed lock of every published rule id, relative to ``mkdocs.yml``."""
@@ -109,9 +124,20 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         return Path(config.config_file_path).parent / relative
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        """Work out the build id and show it in every page's footer."""
+        """Make the navigation from the pages, add the page scripts and styles, show the build id."""
         if not self.config.enabled:
             return None
+        if config.nav:
+            raise PluginError("scrollhammer: list pages in the plugin's `pages`, not in `nav` (the plugin makes nav)")
+        for page in self.config.pages:
+            if (page.kind == "rulebook") != bool(page.section):
+                raise PluginError(f"scrollhammer: page {page.name!r}: a rulebook page, and only one, names a `section`")
+        config.nav = [{page.title: f"{page.name}.md"} for page in self.config.pages]
+        for path in self.config.scripts:
+            script = ExtraScriptValue(path)
+            script.type = "module"
+            config.extra_javascript.append(script)
+        config.extra_css.extend(self.config.styles)
         self.build_id = build_id(self._path(config, "."), self.config.build_sources)
         base = config.copyright or "Scrollhammer Rules"
         config.copyright = f"{base} · build {self.build_id}"
@@ -131,7 +157,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             lock = json.loads(lock_path.read_text("utf-8")) if lock_path.exists() else empty_lock()
             self.result = build_rulebook(
                 exports,
-                [PageSpec(p.name, p.section) for p in self.config.pages],
+                [PageSpec(p.name, p.section) for p in self.config.pages if p.kind == "rulebook" and p.section],
                 lock=lock,
                 xref_map=map_path.read_text("utf-8"),
                 frozen=self.config.frozen_anchors,
@@ -159,6 +185,11 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
 
         for name, markdown in self.result.markdown.items():
             files.append(File.generated(config, f"{name}.md", content=markdown))
+        for page in self.config.pages:
+            if page.kind == "calculators":
+                if self.result.calculators_page is None:
+                    raise PluginError(f"rulebook: page {page.name!r} lists the calculators, but none is placed")
+                files.append(File.generated(config, f"{page.name}.md", content=self.result.calculators_page))
         return files
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:  # noqa: ARG002
@@ -219,7 +250,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         node = shutil.which("node")
         if node is None:
             raise PluginError("service worker: Node.js is needed to run Workbox (install Node 20)")
-        script = Path(__file__).with_name("service_worker.mjs")
+        script = Path(__file__).parent / "service_worker" / "inject_manifest.mjs"
         proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths and a hex id
             [node, str(script), str(site_dir), self.build_id],
             cwd=self._path(config, "."),

@@ -7,7 +7,7 @@ MkDocs or the disk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
@@ -22,7 +22,7 @@ from build_scripts.sections import build_tree
 from build_scripts.templates_env import environment
 from build_scripts.wikitext import decode, parse_blocks
 from build_scripts.xrefs import Resolution, load_map, resolve
-from calculators.registry import CALCULATORS
+from calculators.registry import get
 
 __all__ = ["BuildResult", "PageSpec", "build_rulebook", "page_url"]
 
@@ -39,11 +39,13 @@ class PageSpec:
 class BuildResult:
     """The pages' Markdown and everything the build learnt on the way."""
 
+    #: Rulebook page name → its Markdown.
     markdown: dict[str, str]
     anchored: dict[str, list[AnchoredBlock]]
     lock: LockResult
     references: list[Resolution]
-    titles: dict[str, str] = field(default_factory=dict)
+    #: The Calculators page (every calculator, linked), when any calculator is placed.
+    calculators_page: str | None = None
 
 
 def page_url(name: str) -> str:
@@ -105,10 +107,8 @@ def build_rulebook(
             aliases=lock_result.aliases.get(spec.name),
             after=after.get(spec.name),
         )
-    if placements:
-        markdown["calculators"] = render_calculators_page(placements, anchored)
-    titles = {name: s.title for name, s in sections.items()}
-    return BuildResult(markdown, anchored, lock_result, references, titles)
+    overview = render_calculators_page(placements, anchored) if placements else None
+    return BuildResult(markdown, anchored, lock_result, references, overview)
 
 
 def _calculator_html(
@@ -120,7 +120,7 @@ def _calculator_html(
         block = next((a for a in anchored.get(place.page, []) if a.id == place.rule_id), None)
         if block is None:
             raise RulebookError(f"calculator {place.instance_id} is placed after {place.after!r}, which is no rule id")
-        html = render_form(place, CALCULATORS[place.calculator], heading_level=block.depth + 2)
+        html = render_form(place, get(place.calculator), heading_level=block.depth + 2)
         page = out.setdefault(place.page, {})
         page[place.rule_id] = page.get(place.rule_id, Markup("")) + html
     return out

@@ -21,7 +21,7 @@ py.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: 
 py.pyimport("sys").path.insert(0, "/home/pyodide/scrollhammer");
 const web = py.pyimport("calculators.web");
 const registry = py.pyimport("calculators.registry");
-const names = [...registry.CALCULATORS.keys()];
+const names = [...registry.all_calculators().keys()];
 const faces = JSON.stringify(Array.from({ length: 600 }, (_, i) => (i % 6) + 1));
 for (const name of names) {
   web.run(name, "{}");

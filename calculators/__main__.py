@@ -9,14 +9,14 @@ import json
 import sys
 
 from calculators.format import as_text, to_jsonable
-from calculators.registry import CALCULATORS, get
+from calculators.registry import all_calculators, get
 
 USAGE = "usage: python -m calculators NAME key=value ... [--json] | python -m calculators --list"
 
 
 def _list() -> str:
     lines = []
-    for calc in CALCULATORS.values():
+    for calc in all_calculators().values():
         lines.append(f"{calc.name}: {calc.title}")
         for i in calc.inputs:
             default = (
@@ -50,14 +50,14 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         calc = get(args[0])
-        result = calc.calculate(**_pairs(args[1:]))
+        result = calc.calculate(_pairs(args[1:]))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(to_jsonable(result), indent=2))
     else:
-        print(as_text(result), end="")
+        print(as_text(calc.name, result["inputs"], calc.view(result)), end="")
     return 0
 
 

@@ -1,33 +1,25 @@
 """building-damage: the exact odds of hurting a building, and what it does to those inside.
 
 Buildings › Attacking Buildings, Building Types, What can Hurt a Building?
+
+One hit is one step, :func:`hit`: it takes the section's armour value and a source of d6
+faces and says what the dice did. The exact odds run that step over every face it can
+roll (:func:`calculators.dice.outcome_counts`), hit after hit; Roll it runs the same
+step with the page's dice; the working is written from the same chart table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
-from calculators.dice import die, map_outcomes
-from calculators.spec import (
-    Input,
-    InputError,
-    Value,
-    as_bool,
-    as_int,
-    as_optional_int,
-    as_optional_str,
-    as_str,
-    validate,
-)
-from calculators.working import Step
+from calculators.contract import Calculator, Checked, Dice, Result, Rules, Step, View
+from calculators.dice import outcome_counts
+from calculators.spec import Input, InputError, as_bool, as_int, as_optional_int, as_optional_str, as_str
+from calculators.view import average_figure, chance, chart, working
 
-__all__ = ["BUILDINGS", "INPUTS", "NAME", "TITLE", "calculate", "play"]
-
-NAME = "building-damage"
-TITLE = "Building damage"
+__all__ = ["BUILDINGS", "CALCULATOR", "CHART", "RUINS", "Attack", "ChartRow", "Hit", "hit"]
 
 #: Building type → (material, usual armour value), from Buildings › Building Types.
 BUILDINGS: dict[str, tuple[str, int]] = {
@@ -38,24 +30,64 @@ BUILDINGS: dict[str, tuple[str, int]] = {
     "wooden-house": ("wooden", 10),
 }
 _MAX_AV = 30
-_CHART_NAMES = {
-    1: "Breach!",
-    2: "Tremor",
-    3: "Partial Collapse",
-    4: "Structural Collapse",
-    5: "Catastrophic Breach",
-    6: "Total Collapse",
+_MEAN_D6 = Fraction(7, 2)
+
+RULES = Rules(
+    {
+        "roll-to-penetrate": "buildings#attacking-buildings-when-rolling-wound-against-building",
+        "penetration-roll": "buildings#attacking-buildings-roll-d6-armour-penetration-roll",
+        "building-damaged": "buildings#attacking-buildings-result-greater-than-armour-value",
+        "breach": "buildings#breach",
+        "tremor": "buildings#tremor",
+        "partial-collapse": "buildings#partial-collapse",
+        "structural-collapse": "buildings#structural-collapse",
+        "catastrophic-breach": "buildings#catastrophic-breach",
+        "total-collapse": "buildings#total-collapse",
+        "zero-armour-value": "buildings#attacking-buildings-building-reaches-0-armour-value",
+        "battlements-damage": (
+            "buildings#attacking-buildings-battlements-and-building-damage-unit-battlements-slightly-less-prone"
+        ),
+        "building-types": "buildings#building-types",
+        "flame-attacks": "buildings#what-can-hurt-a-building-flame-attacks-get-1-damage",
+        "shock-attacks": "buildings#what-can-hurt-a-building-shock-attacks-get-1-damage",
+    }
+)
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """One result of the Building Damage Chart and what it does.
+
+    Attributes:
+        name: The result's name as the chart prints it.
+        rule: The rule key of the chart row.
+        occupant_dice: How many d6 of S6 hits the occupying units suffer.
+        armour_loss: The die the section's armour value is reduced by (3 for d3, 6 for
+            d6), or 0.
+        collapses: Whether the section becomes ruins.
+    """
+
+    name: str
+    rule: str
+    occupant_dice: int = 0
+    armour_loss: int = 0
+    collapses: bool = False
+
+
+#: The Building Damage Chart: the one place that says which results hurt the occupants,
+#: reduce the armour value or bring the building down.
+CHART: dict[int, ChartRow] = {
+    1: ChartRow("Breach!", "breach", armour_loss=3),
+    2: ChartRow("Tremor", "tremor"),
+    3: ChartRow("Partial Collapse", "partial-collapse", occupant_dice=1),
+    4: ChartRow("Structural Collapse", "structural-collapse", occupant_dice=2, armour_loss=3),
+    5: ChartRow("Catastrophic Breach", "catastrophic-breach", armour_loss=6),
+    6: ChartRow("Total Collapse", "total-collapse", occupant_dice=2, collapses=True),
 }
-_CHART_RULES = {
-    1: "breach",
-    2: "tremor",
-    3: "partial-collapse",
-    4: "structural-collapse",
-    5: "catastrophic-breach",
-    6: "total-collapse",
-}
-_COLLAPSE_HITS = Fraction(7)  # 2d6
-_PARTIAL_HITS = Fraction(7, 2)  # d6
+#: "If a Building reaches 0 armour value, it immediately suffers Total Collapse."
+_AT_ZERO = CHART[6]
+#: The state of a section that has collapsed (a standing section has armour value 1 or more).
+RUINS = 0
 
 INPUTS = (
     Input("strength", "Weapon Strength", "int", "The Strength of the weapon rolling against the building.", 6, 1, 10),
@@ -105,7 +137,142 @@ INPUTS = (
 )
 
 
-def _resolve_building(v: dict[str, Value]) -> tuple[str, int, list[Step]]:
+# ----------------------------------------------------------------------------- one hit
+
+
+@dataclass(frozen=True)
+class Attack:
+    """What stays the same from hit to hit: the weapon's Strength and the chart modifier."""
+
+    strength: int
+    modifier: int
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One hit on a standing section: the faces it rolled and what they did.
+
+    Attributes:
+        before: The section's armour value when the hit struck.
+        roll: The Armour Penetration Roll.
+        face: The chart die, when the hit damaged the building.
+        result: The chart result after the modifier, counted within 1..6.
+        loss: How much the armour value went down.
+        occupant_dice: How many d6 of hits the occupants suffer from this hit (the
+            chart row's, and Total Collapse's when the armour value reached 0).
+    """
+
+    before: int
+    roll: int
+    face: int | None = None
+    result: int | None = None
+    loss: int = 0
+    occupant_dice: int = 0
+
+    @property
+    def after(self) -> int:
+        """The section after the hit: its armour value, or :data:`RUINS`."""
+        if self.result is not None and CHART[self.result].collapses:
+            return RUINS
+        return max(RUINS, self.before - self.loss)
+
+
+def hit(armour_value: int, attack: Attack, d6: Dice) -> Hit:
+    """Strike a standing section once, rolling each die the rules call for with ``d6``.
+
+    The Armour Penetration Roll; if Strength + roll beats the armour value, the chart
+    roll (with the attack's modifier, counted within 1..6); if the result reduces the
+    armour value, that die (a d3 is read from a d6 as ``(face + 1) // 2``).
+    """
+    roll = d6()
+    if attack.strength + roll <= armour_value:
+        return Hit(armour_value, roll)
+    face = d6()
+    result = min(6, max(1, face + attack.modifier))
+    row = CHART[result]
+    loss = 0
+    if row.armour_loss == 6:
+        loss = d6()
+    elif row.armour_loss == 3:
+        loss = (d6() + 1) // 2
+    dice = row.occupant_dice
+    if not row.collapses and armour_value - loss <= 0:
+        dice += _AT_ZERO.occupant_dice
+    return Hit(armour_value, roll, face, result, loss, dice)
+
+
+# One hit's outcomes: (section after, chart result or None, occupant dice) → weight over
+# _HIT_WEIGHT, the most dice one hit rolls (penetration, chart, armour loss: 6**3).
+_Kernel = dict[tuple[int, int | None, int], int]
+_HIT_WEIGHT = 6**3
+
+
+def _kernel(armour_value: int, attack: Attack) -> _Kernel:
+    """Every way one hit on a section with this armour value can go, exactly."""
+
+    def one(d6: Dice) -> tuple[int, int | None, int]:
+        h = hit(armour_value, attack, d6)
+        return h.after, h.result, h.occupant_dice
+
+    counts, total = outcome_counts(one)
+    return {outcome: count * (_HIT_WEIGHT // total) for outcome, count in counts.items()}
+
+
+@dataclass
+class _Odds:
+    """The exact state of the section after every hit, and what was gathered on the way."""
+
+    sections: dict[int, Fraction]
+    first_chart: dict[int, Fraction]
+    occupant_dice: Fraction
+    damaging_hits: Fraction
+
+
+def _odds(start: int, attack: Attack, hits: int) -> _Odds:
+    """Run :func:`hit` over every face, hit after hit; a collapsed section stays so.
+
+    Weights stay whole numbers (over ``_HIT_WEIGHT ** n`` after n hits) until the end:
+    exact, and much faster than adding Fractions at every step.
+    """
+    sections = {start: 1}
+    first_chart: dict[int, int] = {}
+    occupant_dice = damaging = Fraction(0)
+    kernels: dict[int, _Kernel] = {}  # one per armour value the section can have
+    for n in range(hits):
+        nxt: dict[int, int] = {}
+        step_dice = step_damaging = 0
+        for av, weight in sections.items():
+            if av == RUINS:
+                nxt[RUINS] = nxt.get(RUINS, 0) + weight * _HIT_WEIGHT
+                continue
+            if av not in kernels:
+                kernels[av] = _kernel(av, attack)
+            for (after, result, dice), count in kernels[av].items():
+                w = weight * count
+                nxt[after] = nxt.get(after, 0) + w
+                step_dice += w * dice
+                if result is not None:
+                    step_damaging += w
+                    if n == 0:
+                        first_chart[result] = first_chart.get(result, 0) + w
+        sections = nxt
+        occupant_dice += Fraction(step_dice, _HIT_WEIGHT ** (n + 1))
+        damaging += Fraction(step_damaging, _HIT_WEIGHT ** (n + 1))
+    total = _HIT_WEIGHT**hits
+    if sum(sections.values()) != total:
+        raise ArithmeticError("building states do not add up to 1")
+    return _Odds(
+        sections={av: Fraction(w, total) for av, w in sections.items()},
+        first_chart={result: Fraction(w, _HIT_WEIGHT) for result, w in first_chart.items()},
+        occupant_dice=occupant_dice,
+        damaging_hits=damaging,
+    )
+
+
+# ----------------------------------------------------------------------------- inputs and working
+
+
+def _resolve_building(v: Checked) -> tuple[str, int, list[Step]]:
     """The building's material and starting armour value, checked against each other."""
     building = as_str(v, "building")
     material = as_optional_str(v, "material")
@@ -122,7 +289,7 @@ def _resolve_building(v: dict[str, Value]) -> tuple[str, int, list[Step]]:
                     f"give a whole number from 1 to {_MAX_AV}."
                 }
             )
-        return material, av, [Step(f"Custom {material} building with armour value {av}.", "building-types")]
+        return material, av, [RULES.step(f"Custom {material} building with armour value {av}.", "building-types")]
     usual_material, usual_av = BUILDINGS[building]
     if material is not None and material != usual_material:
         raise InputError(
@@ -133,31 +300,38 @@ def _resolve_building(v: dict[str, Value]) -> tuple[str, int, list[Step]]:
         )
     name = building.replace("-", " ")
     if av is None:
-        return usual_material, usual_av, [Step(f"A {name} usually has armour value {usual_av}.", "building-types")]
-    step = Step(f"A {name} (usually armour value {usual_av}) at its current armour value {av}.", "building-types")
+        return (
+            usual_material,
+            usual_av,
+            [RULES.step(f"A {name} usually has armour value {usual_av}.", "building-types")],
+        )
+    step = RULES.step(f"A {name} (usually armour value {usual_av}) at its current armour value {av}.", "building-types")
     return usual_material, av, [step]
 
 
 def _chart_modifier(attack: str, material: str) -> tuple[int, list[Step]]:
     """The Damage Chart modifier for this attack and material, with its working."""
     if attack == "flame" and material == "wooden":
-        modifier, step = 1, Step("Flame attack against a wooden building: +1 on the Damage Chart.", "flame-attacks")
+        modifier, step = (
+            1,
+            RULES.step("Flame attack against a wooden building: +1 on the Damage Chart.", "flame-attacks"),
+        )
     elif attack == "shock" and material == "stone":
-        modifier, step = -1, Step("Shock attack against a stone building: -1 on the Damage Chart.", "shock-attacks")
+        modifier, step = (
+            -1,
+            RULES.step("Shock attack against a stone building: -1 on the Damage Chart.", "shock-attacks"),
+        )
     elif attack != "normal":
-        return 0, [Step(f"A {attack} attack has no chart modifier against a {material} building.", f"{attack}-attacks")]
+        return 0, [
+            RULES.step(f"A {attack} attack has no chart modifier against a {material} building.", f"{attack}-attacks")
+        ]
     else:
         return 0, []
-    reading = Step(
+    reading = RULES.step(
         "The rules do not say what a modified result below 1 or above 6 means; this site counts it as 1 or 6.",
-        step.rule,
+        step["rule"],
     )
     return modifier, [step, reading]
-
-
-def _chart_distribution(modifier: int) -> dict[int, Fraction]:
-    """The Building Damage Chart result after the modifier, counted within 1..6."""
-    return map_outcomes(die(6), lambda face: min(6, max(1, face + modifier)))
 
 
 def _penetration(strength: int, av: int) -> Fraction:
@@ -173,37 +347,59 @@ def _roll_step(strength: int, av: int) -> Step:
         roll_text = f"S{strength} + d6 always beats armour value {av}"
     else:
         roll_text = f"S{strength} + d6 beats armour value {av} on a roll of {need}+"
-    return Step(
+    return RULES.step(
         f"A hit damages the building when Strength + d6 is greater than its armour value: {roll_text}.",
         "building-damaged",
     )
+
+
+def _dice_text(count: int) -> str:
+    return "d6" if count == 1 else f"{count}d6"
+
+
+def _row_effect(row: ChartRow) -> str:
+    """What a chart row does, in a few words, from the table itself."""
+    parts = []
+    if row.occupant_dice:
+        parts.append(f"{_dice_text(row.occupant_dice)} S6 hits")
+    if row.armour_loss:
+        parts.append(f"armour value -d{row.armour_loss}")
+    text = " and ".join(parts)
+    if row.collapses:
+        return text + "; the occupants flee and the building becomes ruins"
+    if row.occupant_dice and not row.armour_loss:
+        return text + " on the occupants"
+    return text
 
 
 def _effect_steps(*, strength: int, occupants: str, ranged: bool, hits: int) -> list[Step]:
     steps = []
     if occupants == "battlements":
         steps.append(
-            Step("The unit on the battlements takes the chart's hits at Strength 3, not 6.", "battlements-damage")
+            RULES.step("The unit on the battlements takes the chart's hits at Strength 3, not 6.", "battlements-damage")
         )
     if ranged and occupants == "inside":
         steps.append(
-            Step(f"Each damaging ranged hit also hits the unit inside at S{strength - 1}, AP -1.", "building-damaged")
+            RULES.step(
+                f"Each damaging ranged hit also hits the unit inside at S{strength - 1}, AP -1.", "building-damaged"
+            )
         )
     steps += [
-        Step("1 Breach!: armour value -d3.", "breach"),
-        Step("3 Partial Collapse: d6 S6 hits on the occupants.", "partial-collapse"),
-        Step("4 Structural Collapse: 2d6 S6 hits and armour value -d3.", "structural-collapse"),
-        Step("5 Catastrophic Breach: armour value -d6.", "catastrophic-breach"),
-        Step("6 Total Collapse: 2d6 S6 hits; the occupants flee and the building becomes ruins.", "total-collapse"),
-        Step(
-            "Armour value 0 or less: the building immediately suffers Total Collapse, "
-            "with its 2d6 hits (added to any hits of the result that brought it there).",
-            "zero-armour-value",
-        ),
+        RULES.step(f"{n} {row.name}: {_row_effect(row)}.", row.rule)
+        for n, row in CHART.items()
+        if row.occupant_dice or row.armour_loss or row.collapses
     ]
+    steps.append(
+        RULES.step(
+            "Armour value 0 or less: the building immediately suffers Total Collapse, "
+            f"with its {_dice_text(_AT_ZERO.occupant_dice)} hits "
+            "(added to any hits of the result that brought it there).",
+            "zero-armour-value",
+        )
+    )
     if hits > 1:
         steps.append(
-            Step(
+            RULES.step(
                 f"The {hits} hits are rolled one after another; each meets the section as the earlier ones "
                 "left it (lower armour value, or already collapsed).",
                 "breach",
@@ -212,45 +408,35 @@ def _effect_steps(*, strength: int, occupants: str, ranged: bool, hits: int) -> 
     return steps
 
 
-@dataclass
-class _Outcome:
-    """The exact state after every hit, and the expectations gathered on the way."""
-
-    standing: dict[int, Fraction]
-    collapsed: Fraction
-    occupant_hits: Fraction
-    damaging_hits: Fraction
-    first_chart: dict[int, Fraction]
+# ----------------------------------------------------------------------------- the calculator
 
 
-def _roll_all_hits(strength: int, start_av: int, hits: int, chart: dict[int, Fraction]) -> _Outcome:
-    """Carry the exact distribution over the section's state through the hits one by one.
+class ExpectedHits(TypedDict):
+    """The average number of hits some models take, and the hits' profile."""
 
-    A state is "standing with armour value a" or "collapsed"; a collapsed section stays so.
-    """
-    out = _Outcome({start_av: Fraction(1)}, Fraction(0), Fraction(0), Fraction(0), {})
-    for n in range(hits):
-        nxt: dict[int, Fraction] = {}
-        for av, p_av in out.standing.items():
-            pen = _penetration(strength, av)
-            if pen < 1:
-                nxt[av] = nxt.get(av, Fraction(0)) + p_av * (1 - pen)
-            if not pen:
-                continue
-            out.damaging_hits += p_av * pen
-            for result, p_result in chart.items():
-                p = p_av * pen * p_result
-                if n == 0:
-                    out.first_chart[result] = out.first_chart.get(result, Fraction(0)) + p
-                collapsed, occupant_hits = _apply(result, av, p, nxt)
-                out.collapsed += collapsed
-                out.occupant_hits += occupant_hits
-        out.standing = nxt
-    return out
+    expected: Fraction
+    #: The hits' Strength; ``None`` when nobody is there to be hit.
+    strength: int | None
+    ap: int
 
 
-def calculate(**given: object) -> dict[str, Any]:
-    """Validate the inputs, then compute the exact building damage result.
+class BuildingDamageResult(Result):
+    """The exact answer (see :func:`_compute`)."""
+
+    penetration: Fraction
+    no_damage: Fraction
+    chart: dict[str, Fraction]
+    chart_names: dict[str, str]
+    chart_rules: dict[str, str]
+    total_collapse: Fraction
+    final_armour_value: dict[str, Fraction]
+    damaged_at_least_once: Fraction
+    occupant_hits: ExpectedHits
+    ranged_hits: ExpectedHits
+
+
+def _compute(v: Checked) -> BuildingDamageResult:
+    """The exact building damage result.
 
     Returns:
         ``penetration`` and ``no_damage`` for the first hit, ``chart`` (result →
@@ -259,132 +445,125 @@ def calculate(**given: object) -> dict[str, Any]:
         ``damaged_at_least_once``, ``occupant_hits`` (expected hits and their Strength),
         ``ranged_hits`` (expected S-1 AP-1 hits on the unit inside) and ``working``.
     """
-    v = validate(INPUTS, given, calculator=NAME)
-    material, start_av, working = _resolve_building(v)
+    material, start_av, steps = _resolve_building(v)
     strength, hits = as_int(v, "strength"), as_int(v, "hits")
     occupants, ranged = as_str(v, "occupants"), as_bool(v, "ranged")
     modifier, modifier_steps = _chart_modifier(as_str(v, "attack"), material)
-    working += [*modifier_steps, _roll_step(strength, start_av)]
-    working += _effect_steps(strength=strength, occupants=occupants, ranged=ranged, hits=hits)
+    steps += [*modifier_steps, _roll_step(strength, start_av)]
+    steps += _effect_steps(strength=strength, occupants=occupants, ranged=ranged, hits=hits)
 
-    out = _roll_all_hits(strength, start_av, hits, _chart_distribution(modifier))
-    if out.collapsed + sum(out.standing.values(), Fraction(0)) != 1:
-        raise ArithmeticError("building states do not add up to 1")
+    odds = _odds(start_av, Attack(strength, modifier), hits)
     first_pen = _penetration(strength, start_av)
     hits_inside = ranged and occupants == "inside"
+    standing = {av: p for av, p in odds.sections.items() if av != RUINS}
     return {
-        "calculator": NAME,
-        "inputs": v,
+        "calculator": CALCULATOR.name,
+        "inputs": dict(v),
         "penetration": first_pen,
         "no_damage": 1 - first_pen,
-        "chart": {str(k): out.first_chart.get(k, Fraction(0)) for k in range(1, 7)},
-        "chart_names": {str(k): name for k, name in _CHART_NAMES.items()},
-        "chart_rules": {str(k): _CHART_RULES[k] for k in range(1, 7)},
-        "total_collapse": out.collapsed,
-        "final_armour_value": {str(av): p for av, p in sorted(out.standing.items(), reverse=True)},
+        "chart": {str(k): odds.first_chart.get(k, Fraction(0)) for k in CHART},
+        "chart_names": {str(k): row.name for k, row in CHART.items()},
+        "chart_rules": {str(k): row.rule for k, row in CHART.items()},
+        "total_collapse": odds.sections.get(RUINS, Fraction(0)),
+        "final_armour_value": {str(av): p for av, p in sorted(standing.items(), reverse=True)},
         "damaged_at_least_once": 1 - (1 - first_pen) ** hits,
         "occupant_hits": {
-            "expected": out.occupant_hits if occupants != "none" else Fraction(0),
+            "expected": odds.occupant_dice * _MEAN_D6 if occupants != "none" else Fraction(0),
             "strength": (3 if occupants == "battlements" else 6) if occupants != "none" else None,
             "ap": 0,
         },
         "ranged_hits": {
-            "expected": out.damaging_hits if hits_inside else Fraction(0),
+            "expected": odds.damaging_hits if hits_inside else Fraction(0),
             "strength": strength - 1 if hits_inside else None,
             "ap": -1,
         },
-        "working": [s.as_dict() for s in working],
+        "working": steps,
     }
 
 
-def _apply(result: int, av: int, p: Fraction, nxt: dict[int, Fraction]) -> tuple[Fraction, Fraction]:
-    """Add one chart result's outcomes to ``nxt``.
-
-    Returns:
-        The probability that this result collapses the building, and the expected chart
-        hits it scores on the occupants (weighted by ``p``).
-    """
-    if result == 6:
-        return p, p * _COLLAPSE_HITS
-    hits = Fraction(0)
-    if result == 3:
-        hits = p * _PARTIAL_HITS
-    if result == 4:
-        hits = p * _COLLAPSE_HITS
-    if result in (2, 3):
-        nxt[av] = nxt.get(av, Fraction(0)) + p
-        return Fraction(0), hits
-    loss = die(6) if result == 5 else die(3)
-    collapsed = Fraction(0)
-    for amount, p_loss in loss.items():
-        q = p * p_loss
-        left = av - amount
-        if left <= 0:
-            collapsed += q
-            hits += q * _COLLAPSE_HITS
-        else:
-            nxt[left] = nxt.get(left, Fraction(0)) + q
-    return collapsed, hits
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
-@dataclass
-class _Table:
-    """The dice and the section while a play-out goes on."""
-
-    d6: Callable[[], int]
-    strength: int
-    modifier: int
-    occupants: str
-    ranged: bool
-    av: int
-
-    def occupant_hits(self, count: int) -> str:
-        if self.occupants == "none":
-            return ""
-        dice = [self.d6() for _ in range(count)]
-        rolled = f"{dice[0]}" if count == 1 else f"{' + '.join(map(str, dice))} = {sum(dice)}"
-        strength = 3 if self.occupants == "battlements" else 6
-        return f"; {count}d6 hits on the occupants: {rolled} at S{strength}"
-
-    def hit(self, n: int) -> tuple[str, bool]:
-        """Roll one hit; returns its line and whether the section collapsed."""
-        roll, s, av = self.d6(), self.strength, self.av
-        if s + roll <= av:
-            return f"Hit {n}: rolled {roll}, S{s} + {roll} = {s + roll}, not above AV {av}: no damage.", False
-        face = self.d6()
-        result = min(6, max(1, face + self.modifier))
-        shown = f"{face} {self.modifier:+d} = {result}" if self.modifier else f"{face}"
-        line = f"Hit {n}: rolled {roll}, {s + roll} beats AV {av}. Chart {shown}: {_CHART_NAMES[result]}"
-        if self.ranged and self.occupants == "inside":
-            line += f"; 1 S{s - 1} AP-1 hit on the unit inside"
-        if result in (3, 4, 6):
-            line += self.occupant_hits(1 if result == 3 else 2)
-        if result in (1, 4, 5):
-            loss = self.d6() if result == 5 else (self.d6() + 1) // 2
-            self.av -= loss
-            line += f"; armour value -{loss} = {self.av}"
-            if self.av <= 0:
-                line += ": Total Collapse" + self.occupant_hits(2)
-        return line + ".", result == 6 or self.av <= 0
+def _present(r: BuildingDamageResult) -> View:
+    hits = as_int(r["inputs"], "hits")
+    within = f"within {_plural(hits, 'hit')}"
+    figures = [chance("First hit damages the building", r["penetration"], RULES.link("building-damaged"))]
+    occupants, ranged = r["occupant_hits"], r["ranged_hits"]
+    if occupants["strength"] is not None:
+        figures.append(
+            average_figure(f"Average hits on the occupants (S{occupants['strength']} AP0)", occupants["expected"])
+        )
+    if ranged["strength"] is not None:
+        figures.append(
+            average_figure(f"Average ranged hits on the unit inside (S{ranged['strength']} AP-1)", ranged["expected"])
+        )
+    section = [("Collapsed", r["total_collapse"])] + [(f"AV {av}", p) for av, p in r["final_armour_value"].items()]
+    first = [(f"{k}: {r['chart_names'][k]}", p) for k, p in r["chart"].items()]
+    return {
+        "headline": chance(f"Total Collapse {within}", r["total_collapse"], RULES.link("total-collapse")),
+        "figures": figures,
+        "charts": [
+            chart(f"The section after {_plural(hits, 'hit')}", section),
+            chart("First hit: Building Damage Chart result", first),
+        ],
+        "tables": [],
+        "working": working(r["working"]),
+    }
 
 
-def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
-    """Play the hits out with real dice from ``d6`` (the page passes crypto-random faces).
-
-    Returns:
-        One line per hit, saying the faces and what they do, and a last line with the
-        section's state.
-    """
-    v = validate(INPUTS, given, calculator=NAME)
+def _play(v: Checked, d6: Dice) -> list[str]:
+    """Play the hits out with real dice: one line per hit, and the section's state."""
     material, av, _ = _resolve_building(v)
     modifier, _ = _chart_modifier(as_str(v, "attack"), material)
-    table = _Table(d6, as_int(v, "strength"), modifier, as_str(v, "occupants"), as_bool(v, "ranged"), av)
+    attack = Attack(as_int(v, "strength"), modifier)
+    occupants, ranged = as_str(v, "occupants"), as_bool(v, "ranged")
     lines: list[str] = []
     for n in range(1, as_int(v, "hits") + 1):
-        line, collapsed = table.hit(n)
-        lines.append(line)
-        if collapsed:
+        h = hit(av, attack, d6)
+        lines.append(_hit_line(n, h, attack, occupants=occupants, ranged=ranged, d6=d6))
+        av = h.after
+        if av == RUINS:
             lines.append("The section has collapsed into ruins.")
             return lines
-    lines.append(f"The section stands with armour value {table.av}.")
+    lines.append(f"The section stands with armour value {av}.")
     return lines
+
+
+def _hit_line(n: int, h: Hit, attack: Attack, *, occupants: str, ranged: bool, d6: Dice) -> str:
+    """What one hit's dice did, in words; rolls the occupants' hit dice it reports."""
+    s, total = attack.strength, attack.strength + h.roll
+    if h.result is None or h.face is None:
+        return f"Hit {n}: rolled {h.roll}, S{s} + {h.roll} = {total}, not above AV {h.before}: no damage."
+    row = CHART[h.result]
+    shown = f"{h.face} {attack.modifier:+d} = {h.result}" if attack.modifier else f"{h.face}"
+    line = f"Hit {n}: rolled {h.roll}, {total} beats AV {h.before}. Chart {shown}: {row.name}"
+    if ranged and occupants == "inside":
+        line += f"; 1 S{s - 1} AP-1 hit on the unit inside"
+    if row.occupant_dice:
+        line += _occupant_hits(row.occupant_dice, occupants, d6)
+    if h.loss:
+        line += f"; armour value -{h.loss} = {h.before - h.loss}"
+        if h.after == RUINS:
+            line += ": Total Collapse" + _occupant_hits(_AT_ZERO.occupant_dice, occupants, d6)
+    return line + "."
+
+
+def _occupant_hits(count: int, occupants: str, d6: Dice) -> str:
+    if occupants == "none":
+        return ""
+    dice = [d6() for _ in range(count)]
+    rolled = f"{dice[0]}" if count == 1 else f"{' + '.join(map(str, dice))} = {sum(dice)}"
+    strength = 3 if occupants == "battlements" else 6
+    return f"; {_dice_text(count)} hits on the occupants: {rolled} at S{strength}"
+
+
+CALCULATOR: Calculator[BuildingDamageResult] = Calculator(
+    name="building-damage",
+    title="Building damage",
+    inputs=INPUTS,
+    rules=RULES,
+    compute=_compute,
+    present=_present,
+    play=_play,
+)

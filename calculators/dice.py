@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from math import comb
+from typing import TypeVar
 
-__all__ = ["Distribution", "binomial", "die", "expected", "map_outcomes", "sum_of"]
+__all__ = ["Distribution", "binomial", "die", "expected", "map_outcomes", "outcome_counts", "outcomes", "sum_of"]
 
 Distribution = dict[int, Fraction]
+T = TypeVar("T", bound=Hashable)
+D6 = 6
 
 
 def die(sides: int) -> Distribution:
@@ -49,3 +52,67 @@ def binomial(trials: int, p: Fraction) -> Distribution:
 def expected(dist: Mapping[int, Fraction]) -> Fraction:
     """The mean of a distribution."""
     return sum((Fraction(v) * p for v, p in dist.items()), Fraction(0))
+
+
+class _OutOfFaces(Exception):  # noqa: N818 - a signal inside outcomes(), never seen outside
+    """The replayed faces ran out: the play asks for one more die."""
+
+
+class _Replay:
+    """Gives the faces of one sequence in turn, then signals that the play wants another."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self._faces = iter(faces)
+
+    def __call__(self) -> int:
+        try:
+            return next(self._faces)
+        except StopIteration:
+            raise _OutOfFaces from None
+
+
+def outcomes(play: Callable[[Callable[[], int]], T], *, most_dice: int = 8) -> dict[T, Fraction]:
+    """Every result ``play`` can reach, with its exact probability.
+
+    ``play`` is the same function that a real play-out feeds with real dice: it asks for
+    d6 faces one at a time and returns a result. Here it runs once for every sequence of
+    faces it can ask for, so a die it does not roll (a hit that missed needs no chart
+    roll) is never enumerated; icepool's ``map(fn, repeat=n)`` works the same way. The
+    play must be deterministic in its faces and must not catch the signal it is given
+    when a sequence runs out (it derives from :class:`Exception`).
+
+    Args:
+        play: Rolls dice through the function it is given and returns a hashable result.
+        most_dice: A bound on the dice one run may ask for (a guard against a play
+            that never ends).
+
+    Returns:
+        Result → probability; the probabilities sum to exactly 1.
+    """
+    counts, total = outcome_counts(play, most_dice=most_dice)
+    return {result: Fraction(count, total) for result, count in counts.items()}
+
+
+def outcome_counts(play: Callable[[Callable[[], int]], T], *, most_dice: int = 8) -> tuple[dict[T, int], int]:
+    """:func:`outcomes` as whole-number weights over one denominator (a power of 6).
+
+    Returns:
+        Result → weight, and the denominator: ``weight / denominator`` is the probability.
+    """
+    finished: list[tuple[int, T]] = []
+    pending: list[tuple[int, ...]] = [()]
+    while pending:
+        prefix = pending.pop()
+        try:
+            result = play(_Replay(prefix))
+        except _OutOfFaces:
+            if len(prefix) >= most_dice:
+                raise ValueError(f"a play-out asked for more than {most_dice} dice") from None
+            pending.extend((*prefix, face) for face in range(D6, 0, -1))
+            continue
+        finished.append((len(prefix), result))
+    depth = max(length for length, _ in finished)
+    counts: dict[T, int] = {}
+    for length, result in finished:
+        counts[result] = counts.get(result, 0) + D6 ** (depth - length)
+    return counts, D6**depth

@@ -5,19 +5,22 @@ Unit Types › Artillery › Shooting at Artillery; Unit Types › Monstrous Cav
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
+from calculators.contract import Calculator, Checked, Dice, Result, Rules, View
 from calculators.dice import binomial, expected
-from calculators.spec import Input, as_int, as_str, validate
-from calculators.working import Step
+from calculators.spec import Input, as_int, as_str
+from calculators.view import average_figure, chart, working
 
-__all__ = ["INPUTS", "NAME", "TARGETS", "TITLE", "calculate", "play"]
+__all__ = ["CALCULATOR", "TARGETS"]
 
-NAME = "hit-split"
-TITLE = "Hit split"
+RULES = Rules(
+    {
+        "shooting-at-artillery": "unit-types#artillery-shooting-at-artillery-unit-roll-d6-each-hit",
+        "monstrous-cavalry-hits": "unit-types#monstrous-cavalry-close-combat-each-hit-against-against-monstrous",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -59,26 +62,34 @@ INPUTS = (
 )
 
 
-def calculate(**given: object) -> dict[str, Any]:
-    """Validate the inputs, then give the exact split of the hits.
+class HitSplitResult(Result):
+    """How the hits split (see :func:`_compute`)."""
+
+    profiles: list[str]
+    distribution: dict[str, Fraction]
+    expected: dict[str, Fraction]
+    at_least: dict[str, dict[str, Fraction]]
+
+
+def _compute(v: Checked) -> HitSplitResult:
+    """The exact split of the hits.
 
     Returns:
         ``distribution`` (hits on the first profile → probability), ``expected`` and
         ``at_least`` (k → P(at least k hits)) for both profiles, ``profiles`` and ``working``.
     """
-    v = validate(INPUTS, given, calculator=NAME)
     target = TARGETS[as_str(v, "target")]
     hits = as_int(v, "hits")
     p_first = Fraction(target.first_faces, 6)
     dist = binomial(hits, p_first)
     second = {hits - k: p for k, p in dist.items()}
-    working = [
-        Step(f"Roll a d6 for each hit. {target.text}", target.rule),
-        Step(f"Each hit goes to the {target.first.replace('_', ' ')} with probability {p_first}.", target.rule),
+    steps = [
+        RULES.step(f"Roll a d6 for each hit. {target.text}", target.rule),
+        RULES.step(f"Each hit goes to the {target.first.replace('_', ' ')} with probability {p_first}.", target.rule),
     ]
     return {
-        "calculator": NAME,
-        "inputs": v,
+        "calculator": CALCULATOR.name,
+        "inputs": dict(v),
         "profiles": [target.first, target.second],
         "distribution": {str(k): p for k, p in dist.items()},
         "expected": {target.first: expected(dist), target.second: expected(second)},
@@ -86,7 +97,7 @@ def calculate(**given: object) -> dict[str, Any]:
             target.first: _at_least(dist),
             target.second: _at_least(second),
         },
-        "working": [s.as_dict() for s in working],
+        "working": steps,
     }
 
 
@@ -99,9 +110,25 @@ def _at_least(dist: dict[int, Fraction]) -> dict[str, Fraction]:
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
-def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
+def _present(r: HitSplitResult) -> View:
+    first, second = r["profiles"]
+    first_label, second_label = first.replace("_", " "), second.replace("_", " ")
+    hits = as_int(r["inputs"], "hits")
+    rule = RULES.link(TARGETS[as_str(r["inputs"], "target")].rule)
+    split = [
+        (f"{k} on the {first_label}, {hits - int(k)} on the {second_label}", p) for k, p in r["distribution"].items()
+    ]
+    return {
+        "headline": average_figure(f"Average on the {first_label}", r["expected"][first], rule),
+        "figures": [average_figure(f"Average on the {second_label}", r["expected"][second], rule)],
+        "charts": [chart("How the hits split", split)],
+        "tables": [],
+        "working": working(r["working"]),
+    }
+
+
+def _play(v: Checked, d6: Dice) -> list[str]:
     """Roll a real d6 for each hit and count where they go."""
-    v = validate(INPUTS, given, calculator=NAME)
     target = TARGETS[as_str(v, "target")]
     faces = [d6() for _ in range(as_int(v, "hits"))]
     first = sum(1 for f in faces if f <= target.first_faces)
@@ -110,3 +137,14 @@ def play(given: dict[str, object], d6: Callable[[], int]) -> list[str]:
         "Rolled " + " ".join(map(str, faces)) + ".",
         f"{first} on the {first_name}, {len(faces) - first} on the {second_name}.",
     ]
+
+
+CALCULATOR: Calculator[HitSplitResult] = Calculator(
+    name="hit-split",
+    title="Hit split",
+    inputs=INPUTS,
+    rules=RULES,
+    compute=_compute,
+    present=_present,
+    play=_play,
+)

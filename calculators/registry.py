@@ -1,37 +1,50 @@
-"""Every calculator by name."""
+"""Every calculator, found by looking: a module of this package that defines ``CALCULATOR``.
+
+Adding a calculator is adding its module; nothing here or elsewhere lists them.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import importlib
+import pkgutil
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
-from calculators import building_damage, hit_split, ruin_movement
-from calculators.spec import Input
+import calculators
+from calculators.contract import Calculator
 
-__all__ = ["CALCULATORS", "Calculator", "get"]
-
-
-@dataclass(frozen=True)
-class Calculator:
-    """A calculator's name, title, input declarations and entry point."""
-
-    name: str
-    title: str
-    inputs: tuple[Input, ...]
-    calculate: Callable[..., dict[str, Any]]
-    play: Callable[[dict[str, object], Callable[[], int]], list[str]]
+__all__ = ["all_calculators", "get"]
 
 
-CALCULATORS: dict[str, Calculator] = {
-    m.NAME: Calculator(m.NAME, m.TITLE, m.INPUTS, m.calculate, m.play)
-    for m in (building_damage, ruin_movement, hit_split)
-}
+@cache
+def all_calculators() -> MappingProxyType[str, Calculator[Any]]:
+    """Name → calculator, for every calculator module, in module-name order.
+
+    Raises:
+        TypeError: when a module's ``CALCULATOR`` is not a :class:`Calculator`, or two
+            calculators share a name.
+    """
+    found: dict[str, Calculator[Any]] = {}
+    for info in sorted(pkgutil.iter_modules(calculators.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{calculators.__name__}.{info.name}")
+        calc = getattr(module, "CALCULATOR", None)
+        if calc is None:
+            continue
+        if not isinstance(calc, Calculator):
+            raise TypeError(f"{module.__name__}.CALCULATOR is not a calculators.contract.Calculator")
+        if calc.name in found:
+            raise TypeError(f"two calculator modules are called {calc.name!r}")
+        found[calc.name] = calc
+    return MappingProxyType(found)
 
 
-def get(name: str) -> Calculator:
+def get(name: str) -> Calculator[Any]:
     """The calculator called ``name``, or :class:`ValueError` listing the known ones."""
+    known = all_calculators()
     try:
-        return CALCULATORS[name]
+        return known[name]
     except KeyError:
-        raise ValueError(f"no calculator {name!r}; known: {', '.join(CALCULATORS)}.") from None
+        raise ValueError(f"no calculator {name!r}; known: {', '.join(known)}.") from None

@@ -14,7 +14,6 @@ from typing import Any
 from calculators.format import to_jsonable
 from calculators.registry import get
 from calculators.spec import InputError
-from calculators.view import view
 
 __all__ = ["roll", "run"]
 
@@ -34,14 +33,15 @@ def _answer(payload: dict[str, Any]) -> str:
 
 
 def run(name: str, inputs_json: str) -> str:
-    """Calculate: ``{"result": <the CLI's --json result>, "view": ...}`` or ``{"errors": ...}``."""
+    """Calculate: ``{"result": <the CLI's --json result>, "view": <View>}`` or ``{"errors": ...}``."""
     try:
-        result = get(name).calculate(**_inputs(inputs_json))
+        calculator = get(name)
+        result = calculator.calculate(_inputs(inputs_json))
     except InputError as exc:
         return _answer({"errors": exc.errors})
     except ValueError as exc:
         return _answer({"errors": {"": str(exc)}})
-    return _answer({"result": to_jsonable(result), "view": view(result)})
+    return _answer({"result": to_jsonable(result), "view": calculator.view(result)})
 
 
 def roll(name: str, inputs_json: str, faces_json: str) -> str:
@@ -58,7 +58,7 @@ def roll(name: str, inputs_json: str, faces_json: str) -> str:
             raise ValueError("Not enough dice were rolled; roll again.") from None
 
     try:
-        lines = get(name).play(_inputs(inputs_json), d6)
+        lines = get(name).roll(_inputs(inputs_json), d6)
     except InputError as exc:
         return _answer({"errors": exc.errors})
     except ValueError as exc:

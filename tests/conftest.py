@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from support import ROOT, build_site
 
-from build_scripts.static_server import SiteServer, Throttle, serve
+from site_server import SiteServer, Throttle, serve
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -5,18 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from support import EXPORTS, ROOT, RULEBOOK
+from support import EXPORTS, ROOT, RULEBOOK, site_pages
 
 from build_scripts.anchors import empty_lock
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
 
-PAGES = [
-    PageSpec("terrain", "Types of Terrain"),
-    PageSpec("buildings", "Buildings"),
-    PageSpec("ruins", "Ruins"),
-    PageSpec("other-terrain", "Other Terrain Types"),
-    PageSpec("unit-types", "Unit Types"),
-]
+PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
 
 
 def committed_lock() -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,3 +40,33 @@ def build_site(project: Path, site: Path, *, port: int) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
+
+
+@dataclass(frozen=True)
+class SitePage:
+    """A page as ``mkdocs.yml`` lists it in the plugin's ``pages`` (the one list of pages)."""
+
+    name: str
+    title: str
+    kind: str
+    section: str | None
+
+    @property
+    def url(self) -> str:
+        """The page's URL from the site root (``""`` for the home page)."""
+        return "" if self.name == "index" else f"{self.name}/"
+
+
+def site_pages() -> list[SitePage]:
+    """Every page of the site, in the order of the navigation."""
+    from mkdocs.utils.yaml import yaml_load  # noqa: PLC0415 - only tests that list pages need MkDocs' loader
+
+    config = yaml_load((ROOT / "mkdocs.yml").read_text("utf-8"))
+    plugin = next(p["scrollhammer"] for p in config["plugins"] if isinstance(p, dict) and "scrollhammer" in p)
+    return [SitePage(p["name"], p["title"], p.get("kind", "rulebook"), p.get("section")) for p in plugin["pages"]]
+
+
+#: Every page's URL from the site root, in navigation order.
+PAGE_URLS = [p.url for p in site_pages()]
+#: The rulebook pages' names.
+RULEBOOK_PAGES = [p.name for p in site_pages() if p.kind == "rulebook"]

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators.building_damage import BUILDINGS, calculate
+from calculators.building_damage import BUILDINGS, CALCULATOR
+
+calculate = CALCULATOR.calculate
 
 
 def brute_force(  # noqa: C901 - the rules spelled out, one branch per chart result

@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.dice import binomial, die, expected, sum_of
-from calculators.hit_split import calculate
+from calculators.hit_split import CALCULATOR
+
+calculate = CALCULATOR.calculate
 
 
 def icepool_distribution(d: icepool.Die) -> dict[int, Fraction]:

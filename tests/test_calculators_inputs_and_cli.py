@@ -11,9 +11,10 @@ import pytest
 from support import ROOT
 
 from calculators.format import to_jsonable
-from calculators.registry import CALCULATORS
-from calculators.rules import RULES
+from calculators.registry import all_calculators
 from calculators.spec import Input
+
+CALCULATORS = all_calculators()
 
 
 def bad_values(spec: Input) -> list[object]:
@@ -58,11 +59,14 @@ def test_optional_inputs_may_be_empty() -> None:
     assert CALCULATORS["building-damage"].calculate(armour_value="")["penetration"] == 0
 
 
-def test_every_cited_rule_exists_on_the_site() -> None:
+@pytest.mark.parametrize("name", list(CALCULATORS))
+def test_every_cited_rule_exists_on_the_site(name: str) -> None:
     lock = json.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
-    for key, target in RULES.items():
+    rules = CALCULATORS[name].rules.ids
+    assert rules
+    for key, target in rules.items():
         page, rule_id = target.split("#", 1)
-        assert rule_id in lock["anchors"][page], f"{key} → {target}"
+        assert rule_id in lock["anchors"][page], f"{name}: {key} → {target}"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -87,8 +91,10 @@ def test_cli_json_for_the_issue_example() -> None:
 def test_cli_table_and_list() -> None:
     table = cli("hit-split", "target=artillery", "hits=3")
     assert table.returncode == 0
-    assert "distribution" in table.stdout
-    assert "50.0%" in table.stdout
+    # The same figures the page shows, as text: the headline, then the distribution once.
+    assert "Average on the artillery piece: 1.50  (3/2)" in table.stdout
+    assert "How the hits split:" in table.stdout
+    assert re.search(r"1 on the artillery piece, 2 on the crew +37\.5% +3/8", table.stdout)
     listing = cli("--list")
     assert listing.returncode == 0
     for calc in CALCULATORS.values():

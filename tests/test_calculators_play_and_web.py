@@ -10,12 +10,14 @@ from fractions import Fraction
 import pytest
 
 from calculators import web
-from calculators.registry import CALCULATORS
+from calculators.registry import all_calculators
+
+CALCULATORS = all_calculators()
 
 
 def play_with(name: str, inputs: dict[str, object], faces: tuple[int, ...]) -> list[str]:
     supply = iter(faces)
-    return CALCULATORS[name].play(inputs, lambda: next(supply))
+    return CALCULATORS[name].roll(inputs, lambda: next(supply))
 
 
 @pytest.mark.parametrize(
@@ -58,7 +60,10 @@ def test_hit_split_play_out_counts_the_faces() -> None:
 def test_web_run_returns_the_cli_result_and_a_view() -> None:
     answer = json.loads(web.run("hit-split", json.dumps({"target": "artillery", "hits": "2"})))
     assert answer["result"]["distribution"] == {"0": "1/4", "1": "1/2", "2": "1/4"}
-    assert answer["view"]["tables"]
+    assert answer["view"] == all_calculators()["hit-split"].view(
+        all_calculators()["hit-split"].calculate(target="artillery", hits=2)
+    )
+    assert [bar["exact"] for bar in answer["view"]["charts"][0]["bars"]] == ["1/4", "1/2", "1/4"]
 
 
 def test_web_run_reports_every_bad_field() -> None:

@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators.ruin_movement import UNIT_TYPES, calculate
+from calculators.ruin_movement import CALCULATOR, UNIT_TYPES
+
+calculate = CALCULATOR.calculate
 
 
 def options(rolls: dict[str, list[dict[str, int]]]) -> dict[int, set[tuple[int, int]]]:

@@ -10,10 +10,10 @@ from support import ROOT
 
 SCRIPTS = sorted(
     [
-        *ROOT.glob("docs/assets/*.js"),
-        *ROOT.glob("docs/assets/*.mjs"),
-        *ROOT.glob("build_scripts/*.mjs"),
-        *ROOT.glob("build_scripts/templates/*.js"),
+        *ROOT.glob("docs/assets/**/*.js"),
+        *ROOT.glob("docs/assets/**/*.mjs"),
+        *ROOT.glob("build_scripts/**/*.mjs"),
+        *ROOT.glob("build_scripts/**/*.js"),
     ]
 )
 FORBIDDEN = {
@@ -35,8 +35,14 @@ def strip_comments(code: str) -> str:
 
 
 def test_there_are_scripts_to_check() -> None:
-    names = {p.name for p in SCRIPTS}
-    assert {"rules.js", "calculators.js", "offline.js", "calculator-worker.mjs", "sw.js"} <= names
+    names = {p.relative_to(ROOT).as_posix() for p in SCRIPTS}
+    assert {
+        "docs/assets/js/main.mjs",
+        "docs/assets/js/rule-links.mjs",
+        "docs/assets/js/calculators/render.mjs",
+        "docs/assets/js/calculators/worker.mjs",
+        "build_scripts/service_worker/workbox_source.js",
+    } <= names
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)

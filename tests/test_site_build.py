@@ -13,9 +13,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import ROOT, RULEBOOK_PAGES
 
-PAGES = ["terrain", "buildings", "ruins", "other-terrain", "unit-types"]
+PAGES = RULEBOOK_PAGES
 
 
 class _Collector(HTMLParser):

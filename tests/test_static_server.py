@@ -11,7 +11,7 @@ import brotli
 import pytest
 
 from build_scripts.csp import CONTENT_SECURITY_POLICY
-from build_scripts.static_server import cache_control, content_type
+from site_server import cache_control, content_type
 
 PYODIDE = "assets/pyodide/314.0.7/"
 
@@ -34,7 +34,7 @@ def get(url: str, *, encoding: str | None = None, etag: str | None = None) -> tu
     [
         ("buildings/", "text/html; charset=utf-8", "no-cache"),
         ("sw.js", "text/javascript; charset=utf-8", "no-cache"),
-        ("assets/calculator-worker.mjs", "text/javascript; charset=utf-8", "no-cache"),
+        ("assets/js/calculators/worker.mjs", "text/javascript; charset=utf-8", "no-cache"),
         ("assets/py/manifest.json", "application/json", "no-cache"),
         ("search/search_index.json", "application/json", "no-cache"),
         (PYODIDE + "pyodide.asm.wasm", "application/wasm", "public, max-age=31536000, immutable"),
@@ -56,7 +56,7 @@ def test_hashed_bundles_and_archive_are_immutable(built_site: Path) -> None:
     archive = next((built_site / "assets/py").glob("calculators-*.zip")).relative_to(built_site)
     for path in (bundle, archive):
         assert cache_control("/" + path.as_posix()) == "public, max-age=31536000, immutable"
-    assert cache_control("/assets/rules.js") == "no-cache"
+    assert cache_control("/assets/js/main.mjs") == "no-cache"
     assert content_type("x.webmanifest") == "application/manifest+json"
 
 

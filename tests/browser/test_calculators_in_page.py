@@ -13,9 +13,11 @@ from calc_cases import CALCULATOR_OF, CASES, FIXED, PAGE_OF
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from support import PHONE, ROOT
 
-from build_scripts.static_server import SiteServer
 from calculators.format import to_jsonable
-from calculators.registry import CALCULATORS
+from calculators.registry import all_calculators
+from site_server import SiteServer
+
+CALCULATORS = all_calculators()
 
 ANSWER_TIMEOUT = 60_000  # a cold Pyodide start on a loaded CI machine
 

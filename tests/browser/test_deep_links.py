@@ -6,8 +6,9 @@ import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from support import site_pages
 
-PAGES = ["", "terrain/", "buildings/", "ruins/", "other-terrain/", "unit-types/"]
+PAGES = [p.url for p in site_pages() if p.kind != "calculators"]
 
 
 def header_bottom(page: Page) -> float:

@@ -12,9 +12,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE, ROOT, build_site
 
-from build_scripts.static_server import SiteServer, serve
 from calculators.format import to_jsonable
-from calculators.registry import CALCULATORS
+from calculators.registry import all_calculators
+from site_server import SiteServer, serve
+
+CALCULATORS = all_calculators()
 
 ANSWER_TIMEOUT = 60_000
 

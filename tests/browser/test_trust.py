@@ -10,13 +10,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, FIXED, PAGE_OF
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE
+from support import PAGE_URLS, PHONE
 
-from calculators.registry import CALCULATORS
+from calculators.registry import all_calculators
 from calculators.spec import Input
 
+CALCULATORS = all_calculators()
+
 ANSWER_TIMEOUT = 60_000
-PAGES = ["", "terrain/", "buildings/", "ruins/", "other-terrain/", "unit-types/", "calculators/"]
+PAGES = PAGE_URLS
 SECTIONS = sorted(PAGE_OF)
 
 PROBE = """

@@ -1,3 +1,5 @@
+// @ts-check
+/// <reference lib="webworker" />
 // Scrollhammer Rules: the calculators' Python runtime, in a module Web Worker.
 //
 // Boots the site's own copy of Pyodide once, unpacks the `calculators` package (the
@@ -5,7 +7,7 @@
 //   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
 //   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
 // Inputs cross as JSON text into two plain Python calls; no Python source is built here.
-const base = new URL("./", import.meta.url);
+const base = new URL("../../", import.meta.url); // assets/
 const SITE_PACKAGES = "/home/pyodide/scrollhammer";
 
 // Pyodide 314 catches a failed WebAssembly download or compile, warns "wasm

@@ -1,8 +1,8 @@
 // Write site/sw.js: Workbox's injectManifest puts this build's precache manifest (every
 // page, the search index, the calculators archive and the pinned Pyodide files, each with
-// a revision hash) into build_scripts/templates/sw.js, then the build id goes in.
+// a revision hash) into workbox_source.js (next to this file), then the build id goes in.
 //
-// Usage: node build_scripts/service_worker.mjs SITE_DIR BUILD_ID
+// Usage: node build_scripts/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID
 // Prints {"count": N, "size": BYTES} on success; exits 1 with the reason otherwise.
 import fs from "node:fs";
 import path from "node:path";
@@ -12,13 +12,13 @@ import { injectManifest } from "workbox-build";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [siteDir, buildId] = process.argv.slice(2);
 if (!siteDir || !/^[0-9a-f]{6,64}$/.test(buildId || "")) {
-  console.error("usage: node build_scripts/service_worker.mjs SITE_DIR BUILD_ID");
+  console.error("usage: node build_scripts/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID");
   process.exit(2);
 }
 const swDest = path.join(siteDir, "sw.js");
 try {
   const { count, size, warnings } = await injectManifest({
-    swSrc: path.join(here, "templates", "sw.js"),
+    swSrc: path.join(here, "workbox_source.js"),
     swDest,
     globDirectory: siteDir,
     globPatterns: ["**/*.{html,js,mjs,css,json,wasm,zip,svg,png,ico,webmanifest}"],

@@ -11,16 +11,14 @@ Used by ``make serve``, the browser tests and the phone benchmark:
 * optionally a throttling layer (added latency per request, one shared download
   bandwidth) for the benchmark, since DevTools throttling misses worker fetches.
 
-Run: ``python -m build_scripts.static_server site --port 8000``.
+Run: ``python -m site_server site --port 8000``.
 """
 
 from __future__ import annotations
 
-import argparse
 import email.utils
 import hashlib
 import http.server
-import os
 import posixpath
 import re
 import sys
@@ -242,26 +240,3 @@ def serve(root: Path, *, host: str = "127.0.0.1", port: int = 8000, throttle: Th
     server = SiteServer((host, port), root, throttle)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
-
-
-def main() -> None:
-    """Serve a built site until interrupted."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("root", type=Path, nargs="?", default=Path("site"))
-    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    args = parser.parse_args()
-    if not (args.root / "index.html").is_file():
-        parser.error(f"{args.root} holds no built site; run `make build` first")
-    server = SiteServer((args.host, args.port), args.root)
-    print(f"Serving {args.root} at http://{args.host}:{args.port}/ (Ctrl+C stops)")  # noqa: T201
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-
-
-if __name__ == "__main__":
-    main()

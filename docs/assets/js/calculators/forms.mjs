@@ -1,0 +1,201 @@
+// @ts-check
+// Scrollhammer Rules: the in-page calculators.
+//
+// One generic binder for every calculator form the build generated from a calculator's
+// input declaration: it sends the form's values to Python as data, shows the answer,
+// rolls real dice, copies the link or the JSON, and applies shared links.
+import { copyText, el, onEveryPage, whenIdle } from "../site.mjs";
+import { calculate, engineState, onEngineChange, rollDice, startEngine } from "./engine.mjs";
+import { clearErrors, part, showErrors, showResult, showStatus } from "./render.mjs";
+import { applyParams, formValues, resetForm, shareUrl, sharedTarget } from "./url-state.mjs";
+
+const DEBOUNCE_MS = 150;
+
+/**
+ * Ask Python for this section's answer and show it (a newer input wins a race).
+ * @param {HTMLElement} section
+ */
+async function compute(section) {
+  const ticket = (Number(section.dataset.ticket) || 0) + 1;
+  section.dataset.ticket = String(ticket);
+  section.dataset.computing = "1";
+  showStatus(section);
+  let answer;
+  try {
+    answer = await calculate(section.dataset.calc || "", formValues(section));
+  } catch {
+    delete section.dataset.computing;
+    showStatus(section);
+    return;
+  }
+  if (String(ticket) !== section.dataset.ticket) return;
+  delete section.dataset.computing;
+  if ("errors" in answer) showErrors(section, answer.errors);
+  else {
+    showResult(section, answer.view, answer.result);
+    showStatus(section);
+  }
+  section.dispatchEvent(new CustomEvent("sh-calc:answered", { bubbles: true }));
+}
+
+/**
+ * Unbiased d6 faces from the browser's crypto RNG (rejection sampling).
+ * @param {number} count
+ */
+function d6Faces(count) {
+  const faces = [];
+  const limit = Math.floor(0x100000000 / 6) * 6;
+  const buffer = new Uint32Array(count * 2);
+  while (faces.length < count) {
+    crypto.getRandomValues(buffer);
+    for (const value of buffer) {
+      if (value < limit && faces.length < count) faces.push((value % 6) + 1);
+    }
+  }
+  return faces;
+}
+
+/** @param {HTMLElement} section */
+async function roll(section) {
+  const box = part(section, ".sh-calc__roll");
+  let answer;
+  try {
+    answer = await rollDice(section.dataset.calc || "", formValues(section), d6Faces(600));
+  } catch (error) {
+    box.replaceChildren(el("p", "", `The dice could not be rolled: ${error instanceof Error ? error.message : error}`));
+    box.hidden = false;
+    return;
+  }
+  if ("errors" in answer) {
+    showErrors(section, answer.errors);
+    return;
+  }
+  const list = el("ol", "sh-calc__roll-lines");
+  for (const line of answer.lines) list.append(el("li", "", line));
+  box.replaceChildren(el("p", "sh-calc__roll-title", "Rolled with real dice:"), list);
+  box.hidden = false;
+}
+
+/**
+ * @param {HTMLElement} section
+ * @param {string} action
+ */
+function act(section, action) {
+  if (action === "roll") roll(section);
+  else if (action === "copy-link") {
+    const url = shareUrl(section);
+    copyText(url, "Link to this calculation copied", `Could not copy; here it is: ${url}`);
+  } else if (action === "copy-json") {
+    const result = part(section, ".sh-calc__result").dataset.result;
+    if (!result) return;
+    const text = JSON.stringify(JSON.parse(result), null, 2);
+    copyText(text, "Result copied as JSON", `Could not copy; here it is: ${text}`);
+  }
+}
+
+/** @param {HTMLElement} section */
+function bind(section) {
+  if (section.dataset.bound) return;
+  section.dataset.bound = "1";
+  let timer = 0;
+  const form = part(section, "form");
+  const later = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => compute(section), DEBOUNCE_MS);
+  };
+  form.addEventListener("input", later);
+  form.addEventListener("change", later);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    compute(section);
+  });
+  section.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
+    if (button instanceof HTMLButtonElement) act(section, button.dataset.action || "");
+  });
+  onEngineChange(() => showStatus(section));
+  showStatus(section);
+}
+
+/**
+ * Once a shared calculation has its answer, show it: the form above is as the link set it.
+ * @param {HTMLElement} section
+ */
+function showAnswerWhenReady(section) {
+  section.addEventListener(
+    "sh-calc:answered",
+    () => {
+      (section.querySelector(".sh-calc__result:not([hidden])") || section).scrollIntoView({ block: "start" });
+    },
+    { once: true },
+  );
+}
+
+/** @returns {HTMLElement[]} */
+function calculatorSections() {
+  return [...document.querySelectorAll("section.sh-calc")].filter((s) => s instanceof HTMLElement);
+}
+
+/** @type {string | null} */
+let shownSearch = null;
+
+function onPage() {
+  const sections = calculatorSections();
+  shownSearch = window.location.search;
+  if (!sections.length) return;
+  sections.forEach(bind);
+  const params = new URLSearchParams(window.location.search);
+  const shared = params.has("calc") ? sharedTarget(sections, params, window.location.hash) : null;
+  if (shared) applyParams(shared, params);
+  const run = () => {
+    if (shared) showAnswerWhenReady(shared);
+    for (const section of sections) compute(section);
+  };
+  if (engineState() === "ready") run();
+  else
+    whenIdle(() => {
+      startEngine();
+      run();
+    });
+}
+
+/**
+ * A link to a calculation on this same page (?calc=…) is applied in place: the page,
+ * its worker and its answers stay; the address changes so Back returns to the last one.
+ * (Material's instant navigation does not reload a page for a new query string.)
+ * @param {URL} url
+ */
+function onLocation(url) {
+  if (shownSearch === null || url.search === shownSearch || url.pathname !== window.location.pathname) return;
+  shownSearch = url.search;
+  const params = new URLSearchParams(url.search);
+  const shared = params.has("calc") ? sharedTarget(calculatorSections(), params, url.hash) : null;
+  if (!shared) return;
+  resetForm(shared); // inputs the link does not name take their defaults
+  clearErrors(shared);
+  applyParams(shared, params);
+  showAnswerWhenReady(shared);
+  compute(shared);
+}
+
+/** @param {MouseEvent} event */
+function onSamePageLink(event) {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement)) return;
+  if (link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const url = new URL(link.href, window.location.href);
+  const here = window.location;
+  if (url.origin !== here.origin || url.pathname !== here.pathname || !url.searchParams.has("calc")) return;
+  if (!calculatorSections().length) return;
+  event.preventDefault();
+  event.stopPropagation(); // before Material's handler on <body> sees it
+  history.pushState(null, "", url.href);
+  onLocation(url);
+}
+
+/** Start: called once by main.mjs. */
+export function start() {
+  onEveryPage(onPage);
+  document.addEventListener("click", onSamePageLink, true);
+  window.addEventListener("popstate", () => onLocation(new URL(window.location.href)));
+}

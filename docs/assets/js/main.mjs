@@ -1,0 +1,10 @@
+// @ts-check
+// Scrollhammer Rules: the page scripts' one entry point (added to every page by the
+// build's MkDocs plugin as a module script).
+import { start as startCalculators } from "./calculators/forms.mjs";
+import { start as startOffline } from "./offline.mjs";
+import { start as startRuleLinks } from "./rule-links.mjs";
+
+startRuleLinks();
+startCalculators();
+startOffline();

@@ -1,0 +1,86 @@
+// @ts-check
+// Scrollhammer Rules: what every page script shares — the site's root, running on every
+// page (Material's instant navigation included), idle scheduling, the toast and copying.
+
+/** The site's root URL (this file lives in assets/js/). */
+export const SITE_ROOT = new URL("../../", import.meta.url);
+
+/**
+ * Run `fn` on every page: now, and after each of Material's instant navigations.
+ * @param {() => void} fn
+ */
+export function onEveryPage(fn) {
+  if (typeof document$ !== "undefined") document$.subscribe(fn);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
+  else fn();
+}
+
+/**
+ * Run `fn` when the page is idle, or after `timeout` ms at the latest.
+ * @param {() => void} fn
+ * @param {number} [timeout]
+ */
+export function whenIdle(fn, timeout = 500) {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(() => fn(), { timeout });
+  else window.setTimeout(fn, 200);
+}
+
+let toastTimer = 0;
+
+/**
+ * Show a short message at the bottom of the screen (a polite live region).
+ * @param {string} message
+ */
+export function toast(message) {
+  let box = /** @type {HTMLElement | null} */ (document.querySelector(".sh-toast"));
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "sh-toast";
+    box.setAttribute("role", "status");
+    box.setAttribute("aria-live", "polite");
+    document.body.append(box);
+  }
+  const shown = box;
+  shown.textContent = message;
+  shown.hidden = false;
+  window.clearTimeout(toastTimer);
+  toastTimer = window.setTimeout(() => {
+    shown.hidden = true;
+  }, 2500);
+}
+
+/**
+ * Copy text and confirm it; when the clipboard is not available, say so and show the text.
+ * @param {string} text
+ * @param {string} copiedMessage
+ * @param {string} fallbackMessage
+ * @returns {Promise<boolean>} whether the text was copied
+ */
+export async function copyText(text, copiedMessage, fallbackMessage) {
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    }
+  } catch {
+    copied = false;
+  }
+  toast(copied ? copiedMessage : fallbackMessage);
+  return copied;
+}
+
+/**
+ * A new element with a class and text (always textContent, never markup).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string | number | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
