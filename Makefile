@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup serve dev build test test-fast lint bench chromium clean lock-python
+.PHONY: all setup serve dev build test test-fast lint types bench chromium clean lock-python
 
 all: build
 
@@ -43,11 +43,19 @@ serve: build
 dev: setup
 	$(VENV)/bin/mkdocs serve --dev-addr $(HOST):$(PORT)
 
-## lint: ruff and mypy
+## lint: Python (ruff, mypy), the page scripts (tsc against the generated view types, Biome)
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(PY) -m build_scripts.view_schema --check
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install tsc -p tsconfig.worker.json
+	npx --no-install biome check
+
+## types: regenerate docs/assets/js/types/view.d.ts from calculators/contract.py
+types: setup
+	$(PY) -m build_scripts.view_schema
 
 ## test: everything: lint, unit, golden, site build and browser tests
 test: setup chromium lint

@@ -1,7 +1,7 @@
 """The browser runtime the build copies into the site.
 
-That is the pinned Pyodide and the ``calculators`` package as a zip archive (the same
-files pytest imports).
+That is the pinned Pyodide, the ``calculators`` package as a zip archive (the same
+files pytest imports) and the JSON Schema of what the worker answers.
 
 Nothing here is committed: ``npm ci`` provides Pyodide, the build writes the archive.
 """
@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 from build_scripts.errors import RulebookError
+from build_scripts.view_schema import json_schema
 
 __all__ = ["PYODIDE_FILES", "STDLIB_KEEP", "calculators_archive", "reduced_stdlib", "write_runtime"]
 
@@ -108,6 +109,8 @@ def write_runtime(*, site_dir: Path, pyodide_dir: Path, package_dir: Path) -> di
     for old in py_dir.glob("calculators-*.zip"):
         old.unlink()
     (py_dir / archive_name).write_bytes(data)
+    # The shapes the worker answers with, for anyone reading the answers (see view_schema.py).
+    (py_dir / "answer.schema.json").write_text(json.dumps(json_schema(), indent=1) + "\n", "utf-8")
     manifest = {"pyodide": version, "calculators": archive_name}
     (py_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")
     return manifest

@@ -16,7 +16,7 @@ if (!zipPath) {
   console.error("usage: node build_scripts/trace_stdlib.mjs CALCULATORS_ZIP");
   process.exit(2);
 }
-const py = await loadPyodide({ indexURL: path.join(here, "..", "node_modules", "pyodide") + "/" });
+const py = await loadPyodide({ indexURL: `${path.join(here, "..", "node_modules", "pyodide")}/` });
 py.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide/scrollhammer" });
 py.pyimport("sys").path.insert(0, "/home/pyodide/scrollhammer");
 const web = py.pyimport("calculators.web");
@@ -41,4 +41,4 @@ for (const module of py.pyimport("sys").modules.values()) {
   const file = module && typeof module === "object" ? module.__file__ : undefined;
   if (typeof file === "string" && file.startsWith(prefix)) files.add(file.slice(prefix.length));
 }
-process.stdout.write([...files].sort().join("\n") + "\n");
+process.stdout.write(`${[...files].sort().join("\n")}\n`);

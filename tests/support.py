@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -70,3 +71,16 @@ def site_pages() -> list[SitePage]:
 PAGE_URLS = [p.url for p in site_pages()]
 #: The rulebook pages' names.
 RULEBOOK_PAGES = [p.name for p in site_pages() if p.kind == "rulebook"]
+
+
+def copy_project(dest: Path) -> Path:
+    """A working copy of the project (no venv, site or history; node_modules linked), to change and build."""
+    shutil.copytree(
+        ROOT,
+        dest,
+        ignore=shutil.ignore_patterns(
+            ".venv", "node_modules", "site", ".git", "test-results", "*.pyc", ".mypy_cache", ".ruff_cache"
+        ),
+    )
+    (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    return dest

@@ -28,9 +28,9 @@ try {
   });
   const text = fs.readFileSync(swDest, "utf8").replace("__SCROLLHAMMER_BUILD__", buildId);
   fs.writeFileSync(swDest, text);
-  for (const warning of warnings) console.error("workbox: " + warning);
-  process.stdout.write(JSON.stringify({ count, size }) + "\n");
+  for (const warning of warnings) console.error(`workbox: ${warning}`);
+  process.stdout.write(`${JSON.stringify({ count, size })}\n`);
 } catch (error) {
-  console.error("service worker: " + ((error && error.message) || error));
+  console.error(`service worker: ${error?.message || error}`);
   process.exit(1);
 }

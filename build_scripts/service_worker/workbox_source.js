@@ -8,13 +8,17 @@
 // - fetch: answer from this build's cache (a page URL with ?calc=… or ?h=… is the same
 //   page), else from the network. With the network off, the whole site still works.
 // - message {type: "SKIP_WAITING"}: the page's "Reload" button activates this build.
-"use strict";
+// @ts-check
+/// <reference lib="webworker" />
 
+/** This worker's own global scope, typed (the file is a service worker). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = "__SCROLLHAMMER_BUILD__";
 const PREFIX = "scrollhammer-";
 const CACHE = PREFIX + BUILD;
+// Workbox replaces this expression with the precache list (url and revision of each file).
 const MANIFEST = self.__WB_MANIFEST;
-const SCOPE = new URL(self.registration.scope);
+const SCOPE = new URL(sw.registration.scope);
 
 // URL path (from the site root, "index.html" for folders) -> cache key with its revision.
 const KEYS = new Map(
@@ -25,6 +29,10 @@ const KEYS = new Map(
   }),
 );
 
+/**
+ * The same file, at the same revision, from an older build's cache.
+ * @param {string} key
+ */
 async function fromOlderCache(key) {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
@@ -36,7 +44,9 @@ async function fromOlderCache(key) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  const have = new Set((await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search));
+  const have = new Set(
+    (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search),
+  );
   for (const [path, key] of KEYS) {
     if (have.has(key)) continue;
     let response = await fromOlderCache(key);
@@ -48,35 +58,39 @@ async function precache() {
   }
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") sw.skipWaiting();
   if (event.data && event.data.type === "GET_BUILD" && event.ports[0]) event.ports[0].postMessage({ build: BUILD });
 });
 
+/**
+ * This build's cache key for a request, or null when it is not one of the site's files.
+ * @param {Request} request
+ */
 function keyFor(request) {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin) return null;
   let path = url.pathname;
   if (path.endsWith("/")) path += "index.html";
-  return KEYS.get(path) || KEYS.get(path + "/index.html") || null;
+  return KEYS.get(path) || KEYS.get(`${path}/index.html`) || null;
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const key = keyFor(request);

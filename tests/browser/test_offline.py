@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import socket
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, ROOT, build_site
+from support import PHONE, ROOT, build_site, copy_project
 
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
@@ -78,11 +77,7 @@ def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
         sock.bind(("127.0.0.1", 0))
         port = int(sock.getsockname()[1])
     assert port != site_port
-    project = tmp_path / "next"
-    shutil.copytree(
-        ROOT, project, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "test-results", "*.pyc")
-    )
-    (project / "node_modules").symlink_to(ROOT / "node_modules")
+    project = copy_project(tmp_path / "next")
     home = project / "docs" / "index.md"
     home.write_text(home.read_text("utf-8") + "\nThis is the next build.\n", "utf-8")
     first, second = tmp_path / "site-n", tmp_path / "site-n1"

@@ -27,7 +27,7 @@ function ruleUrl(id) {
  * @returns {HTMLElement | null}
  */
 function highlight(id) {
-  for (const old of document.querySelectorAll("." + TARGET_CLASS)) old.classList.remove(TARGET_CLASS);
+  for (const old of document.querySelectorAll(`.${TARGET_CLASS}`)) old.classList.remove(TARGET_CLASS);
   if (!id) return null;
   const target = document.getElementById(id);
   if (!target) return null;
@@ -114,9 +114,9 @@ async function onLinkTap(event) {
   // Material's instant navigation may rewrite hrefs to absolute URLs: read the fragment.
   const id = decodeURIComponent(new URL(link.href, window.location.href).hash.slice(1));
   const url = ruleUrl(id);
-  history.replaceState(history.state, "", "#" + encodeURIComponent(id));
+  history.replaceState(history.state, "", `#${encodeURIComponent(id)}`);
   highlight(id);
-  await copyText(url, "Link copied: " + url, "Link ready in the address bar: " + url);
+  await copyText(url, `Link copied: ${url}`, `Link ready in the address bar: ${url}`);
 }
 
 /** Start: called once by main.mjs. */

@@ -21,7 +21,7 @@ export function onEveryPage(fn) {
  * @param {number} [timeout]
  */
 export function whenIdle(fn, timeout = 500) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(() => fn(), { timeout });
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => fn(), { timeout });
   else window.setTimeout(fn, 200);
 }
 

@@ -7,7 +7,7 @@
 import { copyText, el, onEveryPage, whenIdle } from "../site.mjs";
 import { calculate, engineState, onEngineChange, rollDice, startEngine } from "./engine.mjs";
 import { clearErrors, part, showErrors, showResult, showStatus } from "./render.mjs";
-import { applyParams, formValues, resetForm, shareUrl, sharedTarget } from "./url-state.mjs";
+import { applyParams, formValues, resetForm, sharedTarget, shareUrl } from "./url-state.mjs";
 
 const DEBOUNCE_MS = 150;
 

@@ -18,7 +18,7 @@ import { engineFailure, engineState } from "./engine.mjs";
  */
 export function ruleHref(pageAndId) {
   const [page, id] = String(pageAndId).split("#");
-  const url = new URL(page + "/", SITE_ROOT);
+  const url = new URL(`${page}/`, SITE_ROOT);
   url.hash = id || "";
   return url.href;
 }
@@ -32,7 +32,7 @@ export function ruleHref(pageAndId) {
  */
 export function part(section, selector) {
   const found = section.querySelector(selector);
-  if (!found) throw new Error("calculator markup is missing " + selector);
+  if (!found) throw new Error(`calculator markup is missing ${selector}`);
   return /** @type {T} */ (found);
 }
 
@@ -199,7 +199,7 @@ function tableNode(table) {
 }
 
 /**
- * @param {WorkingStep[]} steps
+ * @param {readonly WorkingStep[]} steps
  * @returns {HTMLElement}
  */
 function workingNode(steps) {
@@ -230,12 +230,7 @@ export function showResult(section, view, result) {
   const summary = el("dl", "sh-calc__summary");
   summary.append(...figureNodes(view.headline, "sh-calc__headline"));
   for (const figure of view.figures) summary.append(...figureNodes(figure, ""));
-  box.replaceChildren(
-    summary,
-    ...view.charts.map(chartNode),
-    ...view.tables.map(tableNode),
-    workingNode(view.working),
-  );
+  box.replaceChildren(summary, ...view.charts.map(chartNode), ...view.tables.map(tableNode), workingNode(view.working));
   box.dataset.result = JSON.stringify(result);
   box.hidden = false;
 }

@@ -7,6 +7,8 @@
 //   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
 //   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
 // Inputs cross as JSON text into two plain Python calls; no Python source is built here.
+/** This worker's own global scope, typed (the file runs as a module Web Worker). */
+const scope = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const base = new URL("../../", import.meta.url); // assets/
 const SITE_PACKAGES = "/home/pyodide/scrollhammer";
 
@@ -15,7 +17,9 @@ const SITE_PACKAGES = "/home/pyodide/scrollhammer";
 // failure the page can show, for as long as the boot lasts.
 function instantiationFailure() {
   const warn = console.warn;
-  let restore = () => { console.warn = warn; };
+  const restore = () => {
+    console.warn = warn;
+  };
   const failed = new Promise((_, reject) => {
     console.warn = (...args) => {
       if (String(args[0]).includes("wasm instantiation failed")) {
@@ -29,7 +33,7 @@ function instantiationFailure() {
 
 async function boot() {
   const manifestResponse = await fetch(new URL("py/manifest.json", base), { cache: "no-cache" });
-  if (!manifestResponse.ok) throw new Error("the calculators manifest is missing (" + manifestResponse.status + ")");
+  if (!manifestResponse.ok) throw new Error(`the calculators manifest is missing (${manifestResponse.status})`);
   const manifest = await manifestResponse.json();
   // Pyodide lives under its pinned version's folder (cached for a year by the server).
   const indexURL = new URL(`pyodide/${manifest.pyodide}/`, base).href;
@@ -37,10 +41,15 @@ async function boot() {
   // loader's JavaScript is fetched and compiled; Pyodide's own requests for these
   // files then come from the HTTP cache (or wait for these to finish, not re-download).
   for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]) {
-    fetch(indexURL + name).then((r) => r.arrayBuffer()).catch(() => undefined);
+    fetch(indexURL + name)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
   }
-  fetch(new URL("py/" + manifest.calculators, base)).then((r) => r.arrayBuffer()).catch(() => undefined);
-  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  fetch(new URL(`py/${manifest.calculators}`, base))
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined);
+  /** @type {typeof import("pyodide")} */
+  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
   const watch = instantiationFailure();
   let pyodide;
   try {
@@ -48,28 +57,34 @@ async function boot() {
   } finally {
     watch.restore();
   }
-  const archive = await fetch(new URL("py/" + manifest.calculators, base));
-  if (!archive.ok) throw new Error("the calculators package is missing (" + archive.status + ")");
+  const archive = await fetch(new URL(`py/${manifest.calculators}`, base));
+  if (!archive.ok) throw new Error(`the calculators package is missing (${archive.status})`);
   pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_PACKAGES });
   pyodide.pyimport("sys").path.insert(0, SITE_PACKAGES);
   return pyodide.pyimport("calculators.web");
 }
 
+/** @param {unknown} error */
+function message(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 const ready = boot();
 ready.then(
-  () => self.postMessage({ type: "ready" }),
-  (error) => self.postMessage({ type: "failed", message: String((error && error.message) || error) }),
+  () => scope.postMessage({ type: "ready" }),
+  (error) => scope.postMessage({ type: "failed", message: message(error) }),
 );
 
-self.addEventListener("message", async (event) => {
+scope.addEventListener("message", async (event) => {
   const { id, op, name, inputs, faces } = event.data || {};
   try {
     const web = await ready;
-    const text = op === "roll"
-      ? web.roll(String(name), JSON.stringify(inputs || {}), JSON.stringify(faces || []))
-      : web.run(String(name), JSON.stringify(inputs || {}));
-    self.postMessage({ id, answer: JSON.parse(text) });
+    const text =
+      op === "roll"
+        ? web.roll(String(name), JSON.stringify(inputs || {}), JSON.stringify(faces || []))
+        : web.run(String(name), JSON.stringify(inputs || {}));
+    scope.postMessage({ id, answer: JSON.parse(text) });
   } catch (error) {
-    self.postMessage({ id, failed: String((error && error.message) || error) });
+    scope.postMessage({ id, failed: message(error) });
   }
 });
