@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from build_scripts.errors import RulebookError
+from build_scripts.model import RuleRef
 from build_scripts.templates_env import environment
 from calculators.contract import Calculator
 from calculators.registry import all_calculators
@@ -26,7 +27,7 @@ class Placement:
     """One calculator placed after one rule."""
 
     calculator: str
-    after: str
+    after: RuleRef
     title: str
     intro: str
     fixed: dict[str, str] = field(default_factory=dict)
@@ -34,12 +35,12 @@ class Placement:
     @property
     def page(self) -> str:
         """The page the calculator is on."""
-        return self.after.split("#", 1)[0]
+        return self.after.page
 
     @property
     def rule_id(self) -> str:
         """The id of the rule it follows (and resolves)."""
-        return self.after.split("#", 1)[1]
+        return self.after.id
 
     @property
     def instance_id(self) -> str:
@@ -63,8 +64,10 @@ def load_placements(text: str, name: str) -> list[Placement]:
         calc = all_calculators().get(raw.get("calculator", ""))
         if calc is None:
             raise RulebookError(f"{name}: place {n} names no known calculator: {raw.get('calculator')!r}")
-        if "#" not in raw.get("after", ""):
-            raise RulebookError(f'{name}: place {n} needs after = "page#rule-id"')
+        try:
+            after = RuleRef.parse(raw.get("after", ""))
+        except ValueError:
+            raise RulebookError(f'{name}: place {n} needs after = "page#rule-id"') from None
         fixed = {str(k): str(v) for k, v in raw.get("fixed", {}).items()}
         specs = {i.name: i for i in calc.inputs}
         for key, value in fixed.items():
@@ -74,7 +77,7 @@ def load_placements(text: str, name: str) -> list[Placement]:
                 specs[key].check(value)
             except ValueError as exc:
                 raise RulebookError(f"{name}: place {n}: {exc}") from None
-        places.append(Placement(calc.name, raw["after"], raw.get("title", calc.title), raw.get("intro", ""), fixed))
+        places.append(Placement(calc.name, after, raw.get("title", calc.title), raw.get("intro", ""), fixed))
     ids = [p.instance_id for p in places]
     if len(ids) != len(set(ids)):
         raise RulebookError(f"{name}: two places give the same calculator the same fixed inputs")

@@ -22,7 +22,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from build_scripts.anchors import dump_lock, empty_lock
+from build_scripts.anchor_lock import AnchorLock
 from build_scripts.build_id import build_id
 from build_scripts.calculator_forms import load_placements
 from build_scripts.csp import add_policy_meta, externalize_data_svgs, externalize_inline_scripts
@@ -154,7 +154,9 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         try:
             placements = load_placements(places_path.read_text("utf-8"), places_path.name)
             exports = [(name, (source_dir / name).read_bytes()) for name in self.config.exports]
-            lock = json.loads(lock_path.read_text("utf-8")) if lock_path.exists() else empty_lock()
+            lock = (
+                AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
+            )
             self.result = build_rulebook(
                 exports,
                 [PageSpec(p.name, p.section) for p in self.config.pages if p.kind == "rulebook" and p.section],
@@ -167,11 +169,11 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             )
         except RulebookError as exc:
             raise PluginError(f"rulebook: {exc}") from None
-        except (OSError, json.JSONDecodeError) as exc:
+        except OSError as exc:
             raise PluginError(f"rulebook: {exc}") from None
 
         if self.result.lock.is_updated:
-            lock_path.write_text(dump_lock(self.result.lock.lock), "utf-8")
+            lock_path.write_text(self.result.lock.lock.dumps(), "utf-8")
             log.info(
                 "rulebook: %s: %d new, %d changed ids recorded; commit it",
                 lock_path.name,

@@ -1,7 +1,8 @@
-"""Plain data shared by the build steps: inline text runs, rule blocks and sections."""
+"""Plain data shared by the build steps: text runs, rule blocks, sections, and where rules live."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -18,13 +19,13 @@ class Inline:
 
     ``kind`` is ``text``, ``bold`` or ``italic`` for source text, and ``xref`` for a
     resolved cross reference, where ``text`` is the verbatim source (``page XX``),
-    ``href`` the link target (``None`` when the rule is not in these sections) and
+    ``href`` the rule it means (``None`` when the rule is not in these sections) and
     ``label`` what the page shows instead.
     """
 
     kind: InlineKind
     text: str
-    href: str | None = None
+    href: RuleRef | None = None
     label: str | None = None
 
 
@@ -78,3 +79,51 @@ class Section:
         for child in self.children:
             out.extend(child.walk())
         return out
+
+
+@dataclass(frozen=True, order=True)
+class RuleRef:
+    """Where a rule lives on the site: its page and its id there, written ``page#id``."""
+
+    page: str
+    id: str
+
+    @classmethod
+    def parse(cls, text: str) -> RuleRef:
+        """``"buildings#total-collapse"`` → ``RuleRef("buildings", "total-collapse")``.
+
+        Raises:
+            ValueError: when the text is not ``page#id``.
+        """
+        page, sep, rule_id = text.partition("#")
+        if not (sep and page and rule_id) or "#" in rule_id:
+            raise ValueError(f"{text!r} is not a rule reference; write it as page#rule-id")
+        return cls(page, rule_id)
+
+    def __str__(self) -> str:
+        return f"{self.page}#{self.id}"
+
+
+@dataclass(frozen=True)
+class AnchoredBlock:
+    """A block with its id, the headings above it and its depth on the page.
+
+    ``prefix`` is the id of the heading a paragraph's id starts with (empty for headings
+    and chart rows); a clash lengthens the id after it.
+    """
+
+    id: str
+    block: Block
+    heading_path: tuple[str, ...]
+    depth: int = 0
+    prefix: str = ""
+
+    @property
+    def label(self) -> str:
+        """Where the block is, in words: ``Buildings › Attacking Buildings``."""
+        return " › ".join(self.heading_path)
+
+
+def index_rules(pages: Mapping[str, Iterable[AnchoredBlock]]) -> dict[RuleRef, AnchoredBlock]:
+    """Every rule of every page by its reference."""
+    return {RuleRef(page, a.id): a for page, items in pages.items() for a in items}

@@ -8,15 +8,15 @@ MkDocs or the disk.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from markupsafe import Markup
 
-from build_scripts.anchors import AnchoredBlock, LockResult, assign_ids, check_lock
+from build_scripts.anchor_lock import AnchorLock, LockCheck
 from build_scripts.calculator_forms import Placement, render_form
 from build_scripts.errors import RulebookError
+from build_scripts.ids import assign_ids
 from build_scripts.merge import merge_exports
-from build_scripts.model import Section
+from build_scripts.model import AnchoredBlock, Section, index_rules
 from build_scripts.render import render_page
 from build_scripts.sections import build_tree
 from build_scripts.templates_env import environment
@@ -42,7 +42,7 @@ class BuildResult:
     #: Rulebook page name → its Markdown.
     markdown: dict[str, str]
     anchored: dict[str, list[AnchoredBlock]]
-    lock: LockResult
+    lock: LockCheck
     references: list[Resolution]
     #: The Calculators page (every calculator, linked), when any calculator is placed.
     calculators_page: str | None = None
@@ -57,7 +57,7 @@ def build_rulebook(
     exports: list[tuple[str, bytes]],
     pages: list[PageSpec],
     *,
-    lock: dict[str, Any],
+    lock: AnchorLock,
     xref_map: str,
     frozen: bool,
     placements: list[Placement] | None = None,
@@ -69,7 +69,7 @@ def build_rulebook(
     Args:
         exports: ``(file name, bytes)`` of each section export, in merge order.
         pages: The pages and the sections they show.
-        lock: The parsed anchors lock.
+        lock: The anchors lock.
         xref_map: The reference map's TOML text.
         frozen: Fail when the lock does not already list every id (CI).
         placements: Calculators to place after rules.
@@ -88,10 +88,8 @@ def build_rulebook(
     _require_coverage(merged, sections)
 
     anchored = {name: assign_ids(section) for name, section in sections.items()}
-    lock_result = check_lock(lock, anchored, frozen=frozen, lock_name=lock_name)
-    anchored, references = resolve(
-        anchored, load_map(xref_map, map_name), aliases=lock.get("aliases", {}), map_name=map_name
-    )
+    lock_result = lock.check(anchored, frozen=frozen, name=lock_name)
+    anchored, references = resolve(anchored, load_map(xref_map, map_name), follow=lock.follow, map_name=map_name)
 
     after = _calculator_html(anchored, placements or [])
     urls = {spec.name: page_url(spec.name) for spec in pages}
@@ -104,7 +102,7 @@ def build_rulebook(
             sources=sorted({a.block.source.file for a in items}),
             page_url=urls[spec.name],
             page_urls=urls,
-            aliases=lock_result.aliases.get(spec.name),
+            aliases=lock_result.moved.get(spec.name),
             after=after.get(spec.name),
         )
     overview = render_calculators_page(placements, anchored) if placements else None
@@ -128,8 +126,8 @@ def _calculator_html(
 
 def render_calculators_page(placements: list[Placement], anchored: dict[str, list[AnchoredBlock]]) -> str:
     """The Calculators page: every calculator, with links to it and to its rule."""
-    labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in anchored.items() for a in items}
-    items = [{"place": p, "title": p.title, "rule_label": labels[p.after]} for p in placements]
+    rules = index_rules(anchored)
+    items = [{"place": p, "title": p.title, "rule_label": rules[p.after].label} for p in placements]
     # Markdown output; titles and intros come from the committed placement map.
     return environment(html=False).get_template("calculators.md.j2").render(items=items)
 

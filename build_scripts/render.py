@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 import jinja2
 from markupsafe import Markup, escape
 
-from build_scripts.anchors import AnchoredBlock
-from build_scripts.model import Inline
+from build_scripts.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.templates_env import environment
 
 __all__ = ["Group", "render_page"]
@@ -53,7 +52,7 @@ def render_page(
     sources: Iterable[str],
     page_url: str,
     page_urls: Mapping[str, str],
-    aliases: Mapping[str, str] | None = None,
+    aliases: Mapping[str, RuleRef] | None = None,
     after: Mapping[str, Markup] | None = None,
 ) -> str:
     """Render one page's Markdown.
@@ -64,7 +63,7 @@ def render_page(
         sources: The export files the page's text comes from, for the header comment.
         page_url: This page's URL from the site root (``buildings/``).
         page_urls: Every page name → URL, to make cross-page links relative.
-        aliases: Old id → ``page#id`` it moved to; the page's script follows them.
+        aliases: Old id → where the rule is now; the page's script follows them.
         after: Block id → HTML to place right after that block (calculators).
 
     Returns:
@@ -90,14 +89,13 @@ def _group(items: list[AnchoredBlock], after: Mapping[str, Markup]) -> list[Grou
     return groups
 
 
-def _href(target: str, page_url: str, page_urls: Mapping[str, str]) -> str:
-    """A link from ``page_url`` to ``page#id``, relative so the site works under any path."""
-    page, anchor = target.split("#", 1)
-    url = page_urls[page]
+def _href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
+    """A link from ``page_url`` to a rule, relative so the site works under any path."""
+    url = page_urls[target.page]
     if url == page_url:
-        return f"#{anchor}"
+        return f"#{target.id}"
     rel = posixpath.relpath(url or ".", page_url or ".")
-    return f"{rel.rstrip('/')}/#{anchor}" if rel != "." else f"./#{anchor}"
+    return f"{rel.rstrip('/')}/#{target.id}" if rel != "." else f"./#{target.id}"
 
 
 def _runs(runs: tuple[Inline, ...], page_url: str, page_urls: Mapping[str, str]) -> Markup:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from build_scripts.anchors import AnchoredBlock
-from build_scripts.model import Inline
+from build_scripts.model import AnchoredBlock, Inline
 
 __all__ = ["display_text", "split_rule_sections"]
 

@@ -10,11 +10,11 @@ build.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from build_scripts.anchors import AnchoredBlock, follow_alias
 from build_scripts.errors import RulebookError
-from build_scripts.model import Inline
+from build_scripts.model import AnchoredBlock, Inline, RuleRef, index_rules
 
 __all__ = ["MARKER", "REFERENCE", "Resolution", "XrefEntry", "load_map", "resolve"]
 
@@ -29,7 +29,7 @@ class XrefEntry:
     """One line of the map: the words before a reference and where it goes."""
 
     context: str
-    target: str | None = None
+    target: RuleRef | None = None
     unresolved: str | None = None
 
 
@@ -40,7 +40,7 @@ class Resolution:
     page: str
     block_id: str
     context: str
-    target: str | None
+    target: RuleRef | None
     label: str
 
 
@@ -61,7 +61,11 @@ def load_map(text: str, name: str) -> list[XrefEntry]:
             raise RulebookError(f"{name}: entry {n} context must end with {REFERENCE!r}: {context!r}")
         if ("target" in raw) == ("unresolved" in raw):
             raise RulebookError(f"{name}: entry {n} ({context!r}) needs exactly one of 'target' or 'unresolved'")
-        entries.append(XrefEntry(context, raw.get("target"), raw.get("unresolved")))
+        try:
+            target = RuleRef.parse(raw["target"]) if "target" in raw else None
+        except ValueError as exc:
+            raise RulebookError(f"{name}: entry {n} ({context!r}): {exc}") from None
+        entries.append(XrefEntry(context, target, raw.get("unresolved")))
     return entries
 
 
@@ -69,7 +73,7 @@ def resolve(
     pages: dict[str, list[AnchoredBlock]],
     entries: list[XrefEntry],
     *,
-    aliases: dict[str, str] | None = None,
+    follow: Callable[[RuleRef], RuleRef] = lambda ref: ref,
     map_name: str = "xrefs.toml",
 ) -> tuple[dict[str, list[AnchoredBlock]], list[Resolution]]:
     """Replace each ``page XX`` with a link or an explicit "not in these sections" run.
@@ -77,15 +81,15 @@ def resolve(
     Args:
         pages: Page name → anchored blocks.
         entries: The reference map.
-        aliases: The anchors lock's aliases: a target id that moved is followed there.
+        follow: Where a target leads now (the anchors lock's aliases followed).
         map_name: The map's file name, for messages.
 
     Returns:
-        The pages with ``xref`` runs in place (``href`` is the target's ``page#id``),
-        and one resolution per reference.
+        The pages with ``xref`` runs in place (``href`` is the target), and one
+        resolution per reference.
     """
-    labels = {f"{p}#{a.id}": " › ".join(a.heading_path) for p, items in pages.items() for a in items}
-    entries = [replace(e, target=follow_alias(e.target, aliases or {})) if e.target else e for e in entries]
+    rules = index_rules(pages)
+    entries = [replace(e, target=follow(e.target)) if e.target else e for e in entries]
     used = dict.fromkeys(entries, 0)
     report: list[Resolution] = []
     out: dict[str, list[AnchoredBlock]] = {}
@@ -93,8 +97,8 @@ def resolve(
         out[page] = []
         for anchored in items:
             block = anchored.block
-            inlines, found = _resolve_runs(block.inlines, page, anchored, entries, labels, map_name)
-            body, found_body = _resolve_runs(block.body, page, anchored, entries, labels, map_name)
+            inlines, found = _resolve_runs(block.inlines, page, anchored, entries, rules, map_name)
+            body, found_body = _resolve_runs(block.body, page, anchored, entries, rules, map_name)
             for entry, res in (*found, *found_body):
                 used[entry] += 1
                 report.append(res)
@@ -113,7 +117,7 @@ def _resolve_runs(
     page: str,
     anchored: AnchoredBlock,
     entries: list[XrefEntry],
-    labels: dict[str, str],
+    rules: Mapping[RuleRef, AnchoredBlock],
     map_name: str,
 ) -> tuple[tuple[Inline, ...], list[tuple[XrefEntry, Resolution]]]:
     result: list[Inline] = []
@@ -131,7 +135,7 @@ def _resolve_runs(
             entry = _claim(before, entries, anchored, map_name)
             if head:
                 result.append(Inline("text", head))
-            xref, resolution = _xref(entry, page, anchored, labels, map_name)
+            xref, resolution = _xref(entry, page, anchored, rules, map_name)
             result.append(xref)
             found.append((entry, resolution))
         if rest:
@@ -157,19 +161,19 @@ def _xref(
     entry: XrefEntry,
     page: str,
     anchored: AnchoredBlock,
-    labels: dict[str, str],
+    rules: Mapping[RuleRef, AnchoredBlock],
     map_name: str,
 ) -> tuple[Inline, Resolution]:
     if entry.target is None:
         return Inline("xref", REFERENCE, href=None, label=MARKER), Resolution(
             page, anchored.id, entry.context, None, f"{entry.unresolved}: {MARKER}"
         )
-    if entry.target not in labels:
+    if entry.target not in rules:
         raise RulebookError(
-            f"{map_name}: the target {entry.target!r} of {entry.context!r} is not a rule id in this build",
+            f"{map_name}: the target {str(entry.target)!r} of {entry.context!r} is not a rule id in this build",
             source=anchored.block.source,
         )
-    label = labels[entry.target]
+    label = rules[entry.target].label
     return Inline("xref", REFERENCE, href=entry.target, label=label), Resolution(
         page, anchored.id, entry.context, entry.target, label
     )

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from support import EXPORTS, ROOT, RULEBOOK, site_pages
 
-from build_scripts.anchors import empty_lock
+from build_scripts.anchor_lock import AnchorLock
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
 
 PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
 
 
-def committed_lock() -> dict[str, Any]:
-    return json.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
+def committed_lock() -> AnchorLock:
+    return AnchorLock.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
 
 
 def xref_map() -> str:
@@ -29,7 +26,7 @@ def exports(overrides: dict[str, bytes] | None = None) -> list[tuple[str, bytes]
 def build(
     overrides: dict[str, bytes] | None = None,
     *,
-    lock: dict[str, Any] | None = None,
+    lock: AnchorLock | None = None,
     frozen: bool = True,
     xrefs: str | None = None,
 ) -> BuildResult:
@@ -42,5 +39,5 @@ def build(
     )
 
 
-def unlocked() -> dict[str, Any]:
-    return empty_lock()
+def unlocked() -> AnchorLock:
+    return AnchorLock()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from rulebook_helpers import build, committed_lock, unlocked
 from support import RULEBOOK
@@ -51,7 +49,7 @@ def test_inserting_a_paragraph_keeps_the_other_ids() -> None:
     old, new = ids(before, "buildings"), ids(after, "buildings")
     assert set(old) <= set(new)
     assert len(new) == len(old) + 2
-    assert after.lock.added == [
+    assert [str(ref) for ref in after.lock.added] == [
         "buildings#attacking-buildings-new-first-paragraph",
         "buildings#attacking-buildings-new-paragraph-editors-added-before",
     ]
@@ -80,12 +78,15 @@ def test_a_disappeared_id_fails_naming_it_and_how_to_alias_it() -> None:
 
 def test_an_alias_keeps_the_old_link_working() -> None:
     edited = TERRAIN.replace("If a Building reaches 0 armour value", "Should a Building reach 0 armour value")
-    lock = committed_lock()
-    lock["aliases"]["buildings#attacking-buildings-building-reaches-0-armour-value"] = (
-        "buildings#attacking-buildings-should-building-reach-0-armour"
+    lock = committed_lock().with_aliases(
+        {
+            "buildings#attacking-buildings-building-reaches-0-armour-value": (
+                "buildings#attacking-buildings-should-building-reach-0-armour"
+            )
+        }
     )
     result = build(with_terrain(edited), lock=lock, frozen=False)
-    assert result.lock.aliases["buildings"] == {
+    assert {old: str(new) for old, new in result.lock.moved["buildings"].items()} == {
         "attacking-buildings-building-reaches-0-armour-value": "buildings#attacking-buildings-should-building-reach-0-armour"
     }
     assert (
@@ -95,8 +96,7 @@ def test_an_alias_keeps_the_old_link_working() -> None:
 
 
 def test_an_alias_to_nowhere_fails() -> None:
-    lock = copy.deepcopy(committed_lock())
-    lock["aliases"]["buildings#gone"] = "buildings#also-gone"
+    lock = committed_lock().with_aliases({"buildings#gone": "buildings#also-gone"})
     with pytest.raises(RulebookError, match="points to no rule"):
         build(lock=lock)
 
@@ -105,6 +105,6 @@ def test_unlocked_build_records_every_id() -> None:
     result = build(lock=unlocked(), frozen=False)
     total = sum(len(items) for items in result.anchored.values())
     assert len(result.lock.added) == total
-    entry = result.lock.lock["anchors"]["buildings"]["total-collapse"]
-    assert entry["text"].startswith("6: Total Collapse")
-    assert len(entry["fingerprint"]) == 12
+    entry = result.lock.lock.anchors["buildings"]["total-collapse"]
+    assert entry.text.startswith("6: Total Collapse")
+    assert len(entry.fingerprint) == 12

@@ -15,7 +15,7 @@ import pytest
 from rulebook_helpers import PAGES, build
 from support import ROOT
 
-from build_scripts.anchors import empty_lock
+from build_scripts.anchor_lock import AnchorLock
 from build_scripts.pipeline import PageSpec, build_rulebook
 from build_scripts.wikitext import decode, parse_blocks
 
@@ -45,7 +45,7 @@ def build_case(path: Path) -> str:
     data = path.read_bytes()
     first = parse_blocks(decode(data, path.name), path.name)[0]
     result = build_rulebook(
-        [(path.name, data)], [PageSpec("page", first.text)], lock=empty_lock(), xref_map="", frozen=False
+        [(path.name, data)], [PageSpec("page", first.text)], lock=AnchorLock(), xref_map="", frozen=False
     )
     return result.markdown["page"]
 

@@ -7,7 +7,6 @@ link must fail, naming the id and how to alias it.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from typing import Any
@@ -16,8 +15,10 @@ import pytest
 from rulebook_helpers import build, committed_lock
 from support import RULEBOOK
 
-from build_scripts.anchors import fingerprint, follow_alias
+from build_scripts.anchor_lock import follow_alias
 from build_scripts.errors import RulebookError
+from build_scripts.ids import fingerprint
+from build_scripts.model import RuleRef, index_rules
 from build_scripts.pipeline import BuildResult
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
@@ -44,30 +45,25 @@ def build_with_aliases(edited: dict[str, bytes]) -> tuple[BuildResult, dict[str,
     except RulebookError as exc:
         message = str(exc)
     aliases = {json.loads(old): json.loads(new) for old, new in SUGGESTION.findall(message)}
-    lock = copy.deepcopy(lock)
-    lock["aliases"].update(aliases)
-    return build(edited, lock=lock, frozen=False), aliases, message
+    return build(edited, lock=lock.with_aliases(aliases), frozen=False), aliases, message
 
 
 def landing(result: BuildResult, aliases: dict[str, str]) -> dict[str, Any]:
     """Every published id → the block its link lands on now."""
-    live = {f"{page}#{a.id}": a for page, items in result.anchored.items() for a in items}
-    published = committed_lock()["anchors"]
-    return {
-        f"{page}#{aid}": live.get(follow_alias(f"{page}#{aid}", aliases))
-        for page, ids in published.items()
-        for aid in ids
-    }
+    live = index_rules(result.anchored)
+    moved = {RuleRef.parse(old): RuleRef.parse(new) for old, new in aliases.items()}
+    return {str(ref): live.get(follow_alias(ref, moved)) for ref in committed_lock().published()}
 
 
 def assert_same_text_everywhere(result: BuildResult, aliases: dict[str, str], *, except_: set[str]) -> None:
-    published = committed_lock()["anchors"]
+    lock = committed_lock()
     for key, block in landing(result, aliases).items():
         if key in except_:
             continue
-        page, aid = key.split("#", 1)
+        entry = lock.entry(RuleRef.parse(key))
         assert block is not None, f"{key} leads nowhere"
-        assert fingerprint(block.block.full_text) == published[page][aid]["fingerprint"], key
+        assert entry is not None
+        assert fingerprint(block.block.full_text) == entry.fingerprint, key
 
 
 def test_inserting_a_paragraph_keeps_every_link() -> None:
@@ -103,10 +99,9 @@ def test_removing_a_paragraph_fails_naming_it_and_where_to_alias_it() -> None:
     assert "no rule has that text now" in message
     assert "alias it to the rule that now covers it, e.g. 'buildings#building-types'" in message
     # Following that advice keeps the link landing on the rule's section.
-    lock = committed_lock()
-    lock["aliases"]["buildings#building-types-other-rules-buildings-can-supplied"] = "buildings#building-types"
-    result = build(exports(TERRAIN.replace(removed, "")), lock=lock, frozen=False)
-    landed = landing(result, lock["aliases"])["buildings#building-types-other-rules-buildings-can-supplied"]
+    alias = {"buildings#building-types-other-rules-buildings-can-supplied": "buildings#building-types"}
+    result = build(exports(TERRAIN.replace(removed, "")), lock=committed_lock().with_aliases(alias), frozen=False)
+    landed = landing(result, alias)["buildings#building-types-other-rules-buildings-can-supplied"]
     assert landed.block.text == "Building Types"
 
 
@@ -124,4 +119,4 @@ def test_a_target_of_a_cross_reference_that_moved_is_followed() -> None:
     edited = TERRAIN.replace("'''Blast Weapons'''", "'''Blast Weapons and Elevation'''")
     result, aliases, _ = build_with_aliases(exports(edited))
     target = aliases["ruins#blast-weapons-when-firing-weapon-blast-large"]
-    assert any(r.target == target for r in result.references)
+    assert any(str(r.target) == target for r in result.references)

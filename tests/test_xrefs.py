@@ -9,7 +9,7 @@ from build_scripts.errors import RulebookError
 
 
 def resolutions() -> dict[str, str | None]:
-    return {r.context: r.target for r in build().references}
+    return {r.context: str(r.target) if r.target else None for r in build().references}
 
 
 def test_every_reference_is_resolved_as_mapped() -> None:

@@ -1,0 +1,177 @@
+"""Stable, readable ids for every rule block.
+
+Id scheme (per page):
+
+* the page's own heading: the slug of its title (``buildings``);
+* a sub-heading one level down: the slug of its title (``attacking-buildings``);
+* a deeper (plain-line) sub-heading: its parent's id, then its own slug, unless its slug
+  already starts with the parent's (``artillery-shooting-at-artillery``,
+  ``impassable-buildings-and-movement``);
+* a damage-chart row: the slug of its name (``total-collapse``);
+* a paragraph or bullet: the id of the heading it sits under, then the slug of its
+  first five significant words, leaving out leading words the heading already says
+  (``attacking-buildings-building-reaches-0-armour-value``).
+
+Ids depend only on a block's own text and its heading, never on its position, so
+inserting a paragraph leaves the others' ids alone. Two blocks that would share an id
+take more of their words until they differ. :mod:`build_scripts.anchor_lock` keeps every
+id once published working.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from build_scripts.errors import RulebookError
+from build_scripts.model import AnchoredBlock, Section
+
+__all__ = ["assign_ids", "fingerprint", "slugify"]
+
+_STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "if",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "were",
+        "which",
+        "with",
+    ]
+)
+_WORDS_IN_ID = 5
+
+
+def slugify(text: str) -> str:
+    """Lower-case ASCII words joined by ``-``: ``What can Hurt a Building?`` → ``what-can-hurt-a-building``."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    ascii_text = ascii_text.replace("'", "").replace("\u2019", "")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+def fingerprint(text: str) -> str:
+    """A short hash of a block's text, whitespace-normalised."""
+    normal = " ".join(text.split())
+    return hashlib.sha256(normal.encode("utf-8")).hexdigest()[:12]
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in slugify(text).split("-") if w]
+
+
+def _significant(text: str) -> list[str]:
+    words = _words(text)
+    kept = [w for w in words if w not in _STOP_WORDS]
+    return kept or words
+
+
+def assign_ids(page_section: Section) -> list[AnchoredBlock]:
+    """Give every heading and block on one page its id, in page order.
+
+    Args:
+        page_section: The section the page shows (its heading becomes the page title).
+
+    Returns:
+        One entry per heading and per block.
+
+    Raises:
+        RulebookError: if two blocks have identical text under the same heading, so no
+            words can tell them apart.
+    """
+    out: list[AnchoredBlock] = []
+    _walk(page_section, page_section.depth, None, (), out)
+    return _deduplicate(out)
+
+
+def _heading_id(section: Section, page_depth: int, parent_id: str | None) -> str:
+    own = slugify(section.title)
+    if parent_id is None or section.depth <= page_depth + 1 or own.startswith(parent_id):
+        return own
+    return f"{parent_id}-{own}"
+
+
+def _block_words(text: str, prefix: str, count: int) -> list[str]:
+    """The first ``count`` significant words, without leading words the heading already says."""
+    words = _significant(text)
+    heading_words = set(prefix.split("-"))
+    while len(words) > 1 and words[0] in heading_words:
+        words.pop(0)
+    return words[:count]
+
+
+def _walk(
+    section: Section,
+    page_depth: int,
+    parent_id: str | None,
+    path: tuple[str, ...],
+    out: list[AnchoredBlock],
+) -> None:
+    hid = _heading_id(section, page_depth, parent_id)
+    here = (*path, section.title.rstrip(":"))
+    out.append(AnchoredBlock(hid, section.heading, here, section.depth - page_depth))
+    for block in section.blocks:
+        if block.kind == "chart_row":
+            bid, prefix = slugify(block.text), ""
+        else:
+            bid, prefix = f"{hid}-{'-'.join(_block_words(block.text, hid, _WORDS_IN_ID))}", hid
+        out.append(AnchoredBlock(bid, block, here, section.depth - page_depth, prefix))
+    for child in section.children:
+        _walk(child, page_depth, hid, here, out)
+
+
+def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
+    """Lengthen clashing block ids with more of their own words until they are unique."""
+    result = list(items)
+    for extra in range(1, 64):
+        positions: dict[str, list[int]] = {}
+        for i, item in enumerate(result):
+            positions.setdefault(item.id, []).append(i)
+        clashes = [i for idx in positions.values() if len(idx) > 1 for i in idx]
+        if not clashes:
+            return result
+        for i in clashes:
+            item = result[i]
+            if item.block.kind == "heading":
+                raise RulebookError(
+                    f"two headings on one page get the id {item.id!r}; rename one of them",
+                    source=item.block.source,
+                )
+            words = _block_words(item.block.full_text, item.prefix, _WORDS_IN_ID + extra)
+            result[i] = AnchoredBlock(
+                f"{item.prefix}-{'-'.join(words)}" if item.prefix else "-".join(words),
+                item.block,
+                item.heading_path,
+                item.depth,
+                item.prefix,
+            )
+    first = next(i for i in result if sum(j.id == i.id for j in result) > 1)
+    raise RulebookError(
+        f"blocks with identical text share the id {first.id!r}; a page cannot hold the same rule twice",
+        source=first.block.source,
+    )
