@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import ROOT, build_site
+from support import ROOT, build_site, free_port
 
 from site_server import SiteServer, Throttle, serve
 
@@ -31,9 +30,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def site_port() -> int:
     """A free port for the test server, known before the build (instant navigation
     only follows links whose host and port match the built sitemap's)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    return free_port()
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -84,3 +85,10 @@ def copy_project(dest: Path) -> Path:
     )
     (dest / "node_modules").symlink_to(ROOT / "node_modules")
     return dest
+
+
+def free_port() -> int:
+    """A port no server listens on now (for a server whose address the build must know)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

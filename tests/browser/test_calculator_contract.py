@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from support import PHONE, ROOT, build_site, copy_project
+from support import PHONE, ROOT, build_site, copy_project, free_port
 
 from build_scripts.view_schema import json_schema
 from site_server import serve
@@ -91,12 +90,6 @@ after = "buildings#total-collapse"
 title = "Sixes"
 intro = "How many of the dice roll a 6."
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def tracked_files() -> list[str]:

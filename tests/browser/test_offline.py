@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, ROOT, build_site, copy_project
+from support import PHONE, ROOT, build_site, copy_project, free_port
 
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
@@ -73,9 +72,7 @@ def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Brow
 @pytest.fixture
 def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
     """Build N from the project, and build N+1 from a copy whose home page changed."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
+    port = free_port()
     assert port != site_port
     project = copy_project(tmp_path / "next")
     home = project / "docs" / "index.md"
