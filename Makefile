@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup serve dev build test test-fast lint types bench chromium clean lock-python
+.PHONY: all setup serve dev build test test-fast lint types icons bench chromium clean lock-python
 
 all: build
 
@@ -56,6 +56,10 @@ lint: setup
 ## types: regenerate docs/assets/js/types/view.d.ts from calculators/contract.py
 types: setup
 	$(PY) -m build_scripts.view_schema
+
+## icons: render the app icons (PNG, committed) from docs/assets/icons/icon.svg
+icons: setup chromium
+	$(PY) build_scripts/make_icons.py
 
 ## test: everything: lint, unit, golden, site build and browser tests
 test: setup chromium lint

@@ -42,6 +42,10 @@ class Placement:
         """The id of the rule it follows (and resolves)."""
         return self.after.id
 
+    def manifest_entry(self, page_url: str) -> dict[str, Any]:
+        """Where the page script finds this calculator: ``{"page", "rule", "fixed"}``."""
+        return {"page": page_url, "rule": self.rule_id, "fixed": dict(self.fixed)}
+
     @property
     def instance_id(self) -> str:
         """The calculator's element id: its name and fixed values (``calc-hit-split-artillery``)."""

@@ -15,7 +15,7 @@ import posixpath
 import re
 import urllib.parse
 
-__all__ = ["CONTENT_SECURITY_POLICY", "add_policy_meta", "externalize_data_svgs", "externalize_inline_scripts"]
+__all__ = ["CONTENT_SECURITY_POLICY", "externalize_data_svgs", "externalize_inline_scripts"]
 
 #: The policy, sent as a header by the server and as a meta tag in every page.
 CONTENT_SECURITY_POLICY = (
@@ -26,12 +26,14 @@ _INLINE = re.compile(r"<script>(?P<code>.*?)</script>", re.DOTALL)
 _FOLDER = "assets/inline"
 
 
-def externalize_inline_scripts(html: str, page_url: str) -> tuple[str, dict[str, str]]:
+def externalize_inline_scripts(html: str, page_url: str, *, root: str | None = None) -> tuple[str, dict[str, str]]:
     """Replace every plain inline ``<script>`` with a ``src`` to a file of its code.
 
     Args:
         html: The page.
         page_url: The page's URL from the site root (``buildings/``), for relative links.
+        root: The site root as an absolute path (``/``), for a page served at any path
+            (the 404 page); links are then absolute.
 
     Returns:
         The page, and file path (from the site root) → code for each script moved.
@@ -43,19 +45,13 @@ def externalize_inline_scripts(html: str, page_url: str) -> tuple[str, dict[str,
         code = match.group("code")
         name = f"{_FOLDER}/{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
         files[name] = code
-        href = posixpath.relpath(name, page_url.rstrip("/") or ".") if page_url else name
+        if root is not None:
+            href = root + name
+        else:
+            href = posixpath.relpath(name, page_url.rstrip("/") or ".") if page_url else name
         return f'<script src="{href}"></script>'
 
     return _INLINE.sub(move, html), files
-
-
-def add_policy_meta(html: str) -> str:
-    """Put the policy in a meta tag first thing in ``<head>``, before any script."""
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">'
-    head = re.search(r"<head[^>]*>", html)
-    if head is None:
-        raise ValueError("page has no <head>")
-    return html[: head.end()] + meta + html[head.end() :]
 
 
 _DATA_SVG = re.compile(r"""url\((?P<q>["']?)data:image/svg\+xml(?:;charset=utf-8)?,(?P<svg>.*?)(?P=q)\)""", re.DOTALL)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import logging
+import posixpath
 import shutil
 import subprocess
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +23,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
 
 from build_scripts.anchor_lock import AnchorLock
 from build_scripts.build_id import build_id
-from build_scripts.calculator_forms import load_placements
-from build_scripts.csp import add_policy_meta, externalize_data_svgs, externalize_inline_scripts
+from build_scripts.calculator_forms import Placement, load_placements
+from build_scripts.csp import externalize_data_svgs, externalize_inline_scripts
 from build_scripts.errors import RulebookError
-from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook, page_url
+from build_scripts.head import add_head_tags
+from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
 from build_scripts.precompress import precompress_site
 from build_scripts.report import reference_report
 from build_scripts.runtime_assets import write_runtime
@@ -117,6 +121,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
 
     def __init__(self) -> None:
         self.result: BuildResult | None = None
+        self.placements: list[Placement] = []
         self.build_id = ""
         self.inline_scripts: dict[str, str] = {}
 
@@ -152,7 +157,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         map_path = self._path(config, self.config.xref_map)
         places_path = self._path(config, self.config.placements)
         try:
-            placements = load_placements(places_path.read_text("utf-8"), places_path.name)
+            self.placements = placements = load_placements(places_path.read_text("utf-8"), places_path.name)
             exports = [(name, (source_dir / name).read_bytes()) for name in self.config.exports]
             lock = (
                 AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
@@ -194,18 +199,32 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.calculators_page))
         return files
 
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:  # noqa: ARG002
+        """Add the page's shortcuts (the damage chart, each calculator) to its table of contents."""
+        if not self.config.enabled or self.result is None:
+            return None
+        name = page.file.src_uri.removesuffix(".md")
+        for shortcut in self.result.shortcuts.get(name, []):
+            add_shortcut(page.toc.items, shortcut)
+        return html
+
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:  # noqa: ARG002
-        """Move the theme's inline scripts into files, add the CSP meta tag, name the progress bar."""
+        """Move the theme's inline scripts into files; add the CSP and app tags; name unnamed parts."""
         if not self.config.enabled:
             return None
         html, files = externalize_inline_scripts(output, page.url)
         self.inline_scripts.update(files)
-        # The theme's instant-loading progress bar has no accessible name.
-        html = html.replace(
-            '<div class="md-progress" data-md-component="progress" role="progressbar">',
-            '<div class="md-progress" data-md-component="progress" role="progressbar" aria-label="Loading the page">',
-        )
-        return add_policy_meta(html)
+        root = posixpath.relpath(".", page.url.rstrip("/") or ".") + "/" if page.url else "./"
+        return add_head_tags(_name_theme_parts(html), root)
+
+    def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
+        """The 404 page (served at any path) gets the same policy, scripts moved out, app tags."""
+        if not self.config.enabled or template_name != "404.html":
+            return None
+        root = urllib.parse.urlsplit(config.site_url or "/").path or "/"
+        html, files = externalize_inline_scripts(output_content, "", root=root)
+        self.inline_scripts.update(files)
+        return add_head_tags(_name_theme_parts(html), root)
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -227,6 +246,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 site_dir=site_dir,
                 pyodide_dir=self._path(config, self.config.pyodide_dir),
                 package_dir=self._path(config, self.config.calculators_dir),
+                places=self._places(),
             )
         except RulebookError as exc:
             raise PluginError(f"calculators: {exc}") from None
@@ -248,6 +268,12 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             br = sum(c.br or c.raw for c in done)
             log.info("precompressed %d files: %.1f MB raw, %.1f MB as brotli", len(done), raw / 1e6, br / 1e6)
 
+    def _places(self) -> dict[str, list[dict[str, Any]]]:
+        places: dict[str, list[dict[str, Any]]] = {}
+        for place in self.placements:
+            places.setdefault(place.calculator, []).append(place.manifest_entry(page_url(place.page)))
+        return places
+
     def _write_service_worker(self, config: MkDocsConfig, site_dir: Path) -> None:
         node = shutil.which("node")
         if node is None:
@@ -266,3 +292,27 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         log.info(
             "service worker: build %s precaches %d files (%.1f MB)", self.build_id, stats["count"], stats["size"] / 1e6
         )
+
+
+def add_shortcut(items: list[AnchorLink], shortcut: Shortcut) -> bool:
+    """Put a shortcut under its heading in a table of contents, before that heading's next sub-heading."""
+    for item in items:
+        if item.id == shortcut.parent:
+            link = AnchorLink(shortcut.title, shortcut.target, item.level + 1)
+            at = next((i for i, child in enumerate(item.children) if child.id == shortcut.before), len(item.children))
+            item.children.insert(at, link)
+            return True
+        if add_shortcut(item.children, shortcut):
+            return True
+    return False
+
+
+def _name_theme_parts(html: str) -> str:
+    """Give the theme's unnamed parts accessible names: the loading bar and the search dialog."""
+    return html.replace(
+        '<div class="md-progress" data-md-component="progress" role="progressbar">',
+        '<div class="md-progress" data-md-component="progress" role="progressbar" aria-label="Loading the page">',
+    ).replace(
+        '<div class="md-search" data-md-component="search" role="dialog">',
+        '<div class="md-search" data-md-component="search" role="dialog" aria-label="Search the rules">',
+    )

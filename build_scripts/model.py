@@ -18,15 +18,17 @@ class Inline:
     """A run of rule text.
 
     ``kind`` is ``text``, ``bold`` or ``italic`` for source text, and ``xref`` for a
-    resolved cross reference, where ``text`` is the verbatim source (``page XX``),
-    ``href`` the rule it means (``None`` when the rule is not in these sections) and
-    ``label`` what the page shows instead.
+    resolved cross reference, where ``text`` is the verbatim source (``page XX``, shown
+    as written), ``href`` the rule it means (``None`` when the rule is not in these
+    sections), ``label`` the help the page shows beside it, and ``note`` what the rule
+    is when it is not in these sections.
     """
 
     kind: InlineKind
     text: str
     href: RuleRef | None = None
     label: str | None = None
+    note: str | None = None
 
 
 @dataclass(frozen=True)

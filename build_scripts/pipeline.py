@@ -7,7 +7,7 @@ MkDocs or the disk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
@@ -16,15 +16,15 @@ from build_scripts.calculator_forms import Placement, render_form
 from build_scripts.errors import RulebookError
 from build_scripts.ids import assign_ids
 from build_scripts.merge import merge_exports
-from build_scripts.model import AnchoredBlock, Section, index_rules
-from build_scripts.render import render_page
+from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules
+from build_scripts.render import CHART_TITLE, render_page
 from build_scripts.sections import build_tree
 from build_scripts.templates_env import environment
 from build_scripts.wikitext import decode, parse_blocks
 from build_scripts.xrefs import Resolution, load_map, resolve
 from calculators.registry import get
 
-__all__ = ["BuildResult", "PageSpec", "build_rulebook", "page_url"]
+__all__ = ["BuildResult", "PageSpec", "Shortcut", "build_rulebook", "page_url"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,21 @@ class PageSpec:
 
     name: str
     section: str
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A table-of-contents entry for something on a page that is not a heading.
+
+    The damage chart and each calculator get one, under the heading they sit below and
+    before that heading's next sub-heading (``before``), so a long page can be crossed
+    in one tap.
+    """
+
+    title: str
+    target: str
+    parent: str
+    before: str | None
 
 
 @dataclass
@@ -46,6 +61,8 @@ class BuildResult:
     references: list[Resolution]
     #: The Calculators page (every calculator, linked), when any calculator is placed.
     calculators_page: str | None = None
+    #: Page name → table-of-contents entries for its chart and calculators.
+    shortcuts: dict[str, list[Shortcut]] = field(default_factory=dict)
 
 
 def page_url(name: str) -> str:
@@ -106,7 +123,26 @@ def build_rulebook(
             after=after.get(spec.name),
         )
     overview = render_calculators_page(placements, anchored) if placements else None
-    return BuildResult(markdown, anchored, lock_result, references, overview)
+    shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
+    return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts)
+
+
+def _shortcuts(page: str, items: list[AnchoredBlock], placements: list[Placement]) -> list[Shortcut]:
+    """The chart and each calculator placed on the page, each under the nearest heading above it."""
+    out: list[Shortcut] = []
+    parent = ""
+    for n, item in enumerate(items):
+        if item.block.kind == "heading":
+            parent = item.id
+            continue
+        found = []
+        if item.block.kind == "chart_row" and (n == 0 or items[n - 1].block.kind != "chart_row"):
+            found.append((CHART_TITLE, item.id))
+        found += [(p.title, p.instance_id) for p in placements if p.after == RuleRef(page, item.id)]
+        if found:
+            before = next((a.id for a in items[n + 1 :] if a.block.kind == "heading"), None)
+            out += [Shortcut(title, target, parent, before) for title, target in found]
+    return out
 
 
 def _calculator_html(

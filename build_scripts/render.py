@@ -1,8 +1,10 @@
 """Anchored blocks → the Markdown page MkDocs builds, through a Jinja2 template.
 
-Rule text is escaped, never rewritten: a ``'''bold'''`` run becomes ``<strong>``, a
-resolved reference a link to its rule, an unresolved one a visible
-"not in these sections" marker.
+Rule text is escaped, never rewritten: a ``'''bold'''`` run becomes ``<strong>``. A
+``page XX`` reference keeps its words as the book prints them; the site's help goes
+beside them: a link to the rule it means, or a "not in these sections" mark that
+explains itself when tapped. The help is marked ``data-help`` so copying a quote
+leaves it out.
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from markupsafe import Markup, escape
 from build_scripts.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.templates_env import environment
 
-__all__ = ["Group", "render_page"]
+__all__ = ["CHART_TITLE", "Group", "place", "render_page"]
+
+#: The chart's name as the rule text gives it ("Roll on the Building Damage Chart below").
+CHART_TITLE = "Building Damage Chart"
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]|!])")
 
@@ -40,7 +45,7 @@ class Group:
 
 def _environment(page_url: str, page_urls: Mapping[str, str]) -> jinja2.Environment:
     env = environment()
-    env.filters["runs"] = lambda runs: _runs(runs, page_url, page_urls)
+    env.filters["runs"] = lambda runs, block_id: _runs(runs, block_id, page_url, page_urls)
     env.filters["md_heading"] = _md_heading
     return env
 
@@ -73,7 +78,19 @@ def render_page(
     groups = _group(items, after)
     alias_urls = {old: _href(target, page_url, page_urls) for old, target in (aliases or {}).items()}
     template = _environment(page_url, page_urls).get_template("page.md.j2")
-    return template.render(title=title, groups=groups, sources=sorted(set(sources)), aliases=alias_urls)
+    places = {item.id: place(item) for item in items}
+    return template.render(title=title, groups=groups, sources=sorted(set(sources)), aliases=alias_urls, places=places)
+
+
+def place(item: AnchoredBlock) -> str:
+    """Where a rule is in the book, in words, for a quote: its headings, and a chart row's own name.
+
+    ``Buildings › Attacking Buildings`` for a paragraph there;
+    ``Buildings › Attacking Buildings › Building Damage Chart › 6: Total Collapse`` for a chart row.
+    """
+    if item.block.kind == "chart_row":
+        return f"{item.label} › {CHART_TITLE} › {item.block.number}: {item.block.text.strip()}"
+    return item.label
 
 
 def _group(items: list[AnchoredBlock], after: Mapping[str, Markup]) -> list[Group]:
@@ -98,8 +115,17 @@ def _href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
     return f"{rel.rstrip('/')}/#{target.id}" if rel != "." else f"./#{target.id}"
 
 
-def _runs(runs: tuple[Inline, ...], page_url: str, page_urls: Mapping[str, str]) -> Markup:
+_LINKED = Markup('<span class="xref">{}</span><a class="xref-help" href="{}" data-help>{}</a>')
+_MISSING = Markup(
+    '<span class="xref">{text}</span><button type="button" class="xref-help xref-help--missing" data-help '
+    'aria-expanded="false" aria-controls="{id}">{label}</button>'
+    '<span class="xref-note" id="{id}" role="note" data-help hidden>{note}</span>'
+)
+
+
+def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Mapping[str, str]) -> Markup:
     out = []
+    references = 0
     for run in runs:
         text = escape(run.text)
         if run.kind == "bold":
@@ -107,16 +133,14 @@ def _runs(runs: tuple[Inline, ...], page_url: str, page_urls: Mapping[str, str])
         elif run.kind == "italic":
             out.append(Markup("<em>{}</em>").format(text))
         elif run.kind == "xref" and run.href:
-            out.append(
-                Markup('<a class="xref" href="{}">{}</a>').format(_href(run.href, page_url, page_urls), run.label)
-            )
+            out.append(_LINKED.format(text, _href(run.href, page_url, page_urls), run.label))
         elif run.kind == "xref":
-            out.append(
-                Markup(
-                    '<span class="xref xref--missing" title="The printed page number was never filled in, '
-                    'and this rule is not in these sections.">{}</span>'
-                ).format(run.label)
+            references += 1
+            note = (
+                f"The book never filled in this page number, and {run.note or 'the rule it means'} "
+                "is not in these sections of the rulebook."
             )
+            out.append(_MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note))
         else:
             out.append(text)
     return Markup("").join(out)

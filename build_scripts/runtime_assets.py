@@ -13,7 +13,9 @@ import io
 import json
 import shutil
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from build_scripts.errors import RulebookError
 from build_scripts.view_schema import json_schema
@@ -76,12 +78,21 @@ def calculators_archive(package_dir: Path) -> bytes:
     return buffer.getvalue()
 
 
-def write_runtime(*, site_dir: Path, pyodide_dir: Path, package_dir: Path) -> dict[str, str]:
+def write_runtime(
+    *, site_dir: Path, pyodide_dir: Path, package_dir: Path, places: Mapping[str, list[dict[str, Any]]]
+) -> dict[str, Any]:
     """Copy Pyodide and write the calculators archive and its manifest into the site.
 
+    Args:
+        site_dir: The built site.
+        pyodide_dir: The pinned Pyodide (``node_modules/pyodide``).
+        package_dir: The ``calculators`` package.
+        places: Calculator name → where it is placed (page URL, rule id, fixed inputs),
+            so a link to a calculation on another page can be sent there.
+
     Returns:
-        The manifest (``assets/py/manifest.json``): Pyodide's version and the archive's
-        content-hashed file name.
+        The manifest (``assets/py/manifest.json``): Pyodide's version, the archive's
+        content-hashed file name and the calculators' places.
 
     Raises:
         RulebookError: when Pyodide is not installed (run ``npm ci``).
@@ -111,6 +122,6 @@ def write_runtime(*, site_dir: Path, pyodide_dir: Path, package_dir: Path) -> di
     (py_dir / archive_name).write_bytes(data)
     # The shapes the worker answers with, for anyone reading the answers (see view_schema.py).
     (py_dir / "answer.schema.json").write_text(json.dumps(json_schema(), indent=1) + "\n", "utf-8")
-    manifest = {"pyodide": version, "calculators": archive_name}
+    manifest = {"pyodide": version, "calculators": archive_name, "places": dict(places)}
     (py_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")
     return manifest

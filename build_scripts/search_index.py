@@ -17,8 +17,8 @@ __all__ = ["display_text", "split_rule_sections"]
 
 
 def display_text(runs: tuple[Inline, ...]) -> str:
-    """What the page shows for these runs: references show their label."""
-    return "".join(r.label if r.kind == "xref" and r.label else r.text for r in runs)
+    """The rule's words as written (a reference reads ``page XX``; the site's help beside it is not rule text)."""
+    return "".join(r.text for r in runs)
 
 
 def _entry_text(item: AnchoredBlock) -> str:
@@ -28,6 +28,16 @@ def _entry_text(item: AnchoredBlock) -> str:
     if block.kind == "chart_row":
         return f"<p>{block.number}: {escape(display_text(block.inlines))}</p><p>{escape(display_text(block.body))}</p>"
     return f"<p>{escape(display_text(block.inlines))}</p>"
+
+
+def _entry_title(item: AnchoredBlock) -> str:
+    """A heading's own words; a chart row's roll and name, so it ranks first for its name; else its heading."""
+    block = item.block
+    if block.kind == "heading":
+        return block.text.strip()
+    if block.kind == "chart_row":
+        return f"{block.number}: {display_text(block.inlines)}"
+    return item.heading_path[-1]
 
 
 def split_rule_sections(index: dict[str, Any], pages: dict[str, list[AnchoredBlock]]) -> dict[str, Any]:
@@ -52,7 +62,8 @@ def split_rule_sections(index: dict[str, Any], pages: dict[str, list[AnchoredBlo
         done.add(url)
         items = pages[url]
         docs.append({"location": url, "title": escape(items[0].block.text.strip()), "text": ""})
-        for item in items[1:]:  # the page's own heading is the page entry above
-            title = item.block.text.strip() if item.block.kind == "heading" else item.heading_path[-1]
-            docs.append({"location": f"{url}#{item.id}", "title": escape(title), "text": _entry_text(item)})
+        docs.extend(  # the page's own heading is the page entry above
+            {"location": f"{url}#{item.id}", "title": escape(_entry_title(item)), "text": _entry_text(item)}
+            for item in items[1:]
+        )
     return {**index, "docs": docs}

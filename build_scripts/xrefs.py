@@ -165,7 +165,7 @@ def _xref(
     map_name: str,
 ) -> tuple[Inline, Resolution]:
     if entry.target is None:
-        return Inline("xref", REFERENCE, href=None, label=MARKER), Resolution(
+        return Inline("xref", REFERENCE, href=None, label=MARKER, note=entry.unresolved), Resolution(
             page, anchored.id, entry.context, None, f"{entry.unresolved}: {MARKER}"
         )
     if entry.target not in rules:

@@ -30,6 +30,7 @@ BUILDINGS: dict[str, tuple[str, int]] = {
     "wooden-house": ("wooden", 10),
 }
 _MAX_AV = 30
+_MAX_STRENGTH = 10
 _MEAN_D6 = Fraction(7, 2)
 
 RULES = Rules(
@@ -90,7 +91,15 @@ _AT_ZERO = CHART[6]
 RUINS = 0
 
 INPUTS = (
-    Input("strength", "Weapon Strength", "int", "The Strength of the weapon rolling against the building.", 6, 1, 10),
+    Input(
+        "strength",
+        "Weapon Strength",
+        "int",
+        "The Strength of the weapon rolling against the building.",
+        6,
+        1,
+        _MAX_STRENGTH,
+    ),
     Input(
         "building",
         "Building",
@@ -279,13 +288,11 @@ def _resolve_building(v: Checked) -> tuple[str, int, list[Step]]:
     av = as_optional_int(v, "armour_value")
     if building == "custom":
         if material is None:
-            raise InputError(
-                {"material": "Material (material) is required for a custom building: give one of stone, wooden."}
-            )
+            raise InputError({"material": "Material is required for a custom building: give one of stone, wooden."})
         if av is None:
             raise InputError(
                 {
-                    "armour_value": "Armour value (armour_value) is required for a custom building: "
+                    "armour_value": "Armour value is required for a custom building: "
                     f"give a whole number from 1 to {_MAX_AV}."
                 }
             )
@@ -294,8 +301,8 @@ def _resolve_building(v: Checked) -> tuple[str, int, list[Step]]:
     if material is not None and material != usual_material:
         raise InputError(
             {
-                "material": f"Material (material) must be empty or {usual_material} for {building}; "
-                f"choose building=custom for a {material} building."
+                "material": f"Material must be empty or {usual_material} for a {building.replace('-', ' ')}; "
+                f"choose a custom building for a {material} one."
             }
         )
     name = building.replace("-", " ")
@@ -485,10 +492,47 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
 
+_OCCUPANTS = {"inside": "unit inside", "battlements": "unit on the battlements", "none": "no unit"}
+
+
+def _asked(v: Checked, material: str, av: int) -> str:
+    """The inputs in one line: ``S9 · shock · stone house (AV 13) · 3 hits · unit inside``."""
+    building = as_str(v, "building")
+    name = f"{material} building" if building == "custom" else building.replace("-", " ")
+    parts = [f"S{as_int(v, 'strength')}"]
+    if as_str(v, "attack") != "normal":
+        parts.append(as_str(v, "attack"))
+    parts += [f"{name} (AV {av})", _plural(as_int(v, "hits"), "hit")]
+    if as_bool(v, "ranged"):
+        parts.append("ranged")
+    parts.append(_OCCUPANTS[as_str(v, "occupants")])
+    return " · ".join(parts)
+
+
+def _why(strength: int, av: int, penetration: Fraction) -> str | None:
+    """Why the building can never, or always, be damaged."""
+    if penetration == 0:
+        needed = av - 5
+        if needed > _MAX_STRENGTH:
+            return f"S{strength} + d6 cannot beat armour value {av}: no Strength up to {_MAX_STRENGTH} can."
+        return f"S{strength} + d6 cannot beat armour value {av}: needs Strength {needed} or more."
+    if penetration == 1:
+        return f"S{strength} + d6 always beats armour value {av}: even a roll of 1 makes {strength + 1}."
+    return None
+
+
 def _present(r: BuildingDamageResult) -> View:
-    hits = as_int(r["inputs"], "hits")
-    within = f"within {_plural(hits, 'hit')}"
-    figures = [chance("First hit damages the building", r["penetration"], RULES.link("building-damaged"))]
+    v = r["inputs"]
+    material, av, _ = _resolve_building(v)
+    strength, hits = as_int(v, "strength"), as_int(v, "hits")
+    damaged = RULES.link("building-damaged")
+    if hits == 1:
+        headline = chance("Damages the building", r["penetration"], damaged)
+    else:
+        headline = chance(f"Damages the building at least once in {hits} hits", r["damaged_at_least_once"], damaged)
+    figures = [
+        chance(f"Total Collapse within {_plural(hits, 'hit')}", r["total_collapse"], RULES.link("total-collapse"))
+    ]
     occupants, ranged = r["occupant_hits"], r["ranged_hits"]
     if occupants["strength"] is not None:
         figures.append(
@@ -496,19 +540,30 @@ def _present(r: BuildingDamageResult) -> View:
         )
     if ranged["strength"] is not None:
         figures.append(
-            average_figure(f"Average ranged hits on the unit inside (S{ranged['strength']} AP-1)", ranged["expected"])
+            average_figure(
+                f"Average hits on the unit inside, at the weapon's Strength −1 (S{ranged['strength']}) and AP −1",
+                ranged["expected"],
+                damaged,
+            )
         )
-    section = [("Collapsed", r["total_collapse"])] + [(f"AV {av}", p) for av, p in r["final_armour_value"].items()]
-    first = [(f"{k}: {r['chart_names'][k]}", p) for k, p in r["chart"].items()]
+    section = [("Collapsed", r["total_collapse"])] + [(f"AV {k}", p) for k, p in r["final_armour_value"].items()]
+    first = [("No damage", r["no_damage"])] + [(f"{k}: {r['chart_names'][k]}", p) for k, p in r["chart"].items()]
+    unused = [] if as_str(v, "building") == "custom" else ["material"]
+    if as_str(v, "occupants") != "inside":
+        unused.append("ranged")
     return {
-        "headline": chance(f"Total Collapse {within}", r["total_collapse"], RULES.link("total-collapse")),
+        "asked": _asked(v, material, av),
+        "headline": headline,
+        "why": _why(strength, av, r["penetration"]),
         "figures": figures,
         "charts": [
             chart(f"The section after {_plural(hits, 'hit')}", section),
-            chart("First hit: Building Damage Chart result", first),
+            chart("The first hit on the Building Damage Chart", first),
         ],
         "tables": [],
         "working": working(r["working"]),
+        "unused": unused,
+        "can_roll": True,
     }
 
 

@@ -119,13 +119,22 @@ class WorkingStep(TypedDict):
 class View(TypedDict):
     """What the page shows for a result, in the order it shows it."""
 
-    #: The answer in one figure: the first thing a player reads.
+    #: The inputs in one line, as a player would say them (``S9 · shock · stone house (AV 13) · 3 hits``).
+    asked: str
+    #: The answer in one figure: the first thing a player reads, kept in view beside the form.
     headline: Figure
+    #: Why the headline is what it is, in one line, when it is certain (0 or 100 %) or has no odds.
+    why: str | None
     #: Further figures, each shown once.
     figures: list[Figure]
+    #: Distributions, each shown once.
     charts: list[Chart]
     tables: list[Table]
     working: list[WorkingStep]
+    #: Inputs that change nothing for these values (the form hides them).
+    unused: list[str]
+    #: Whether Roll it has anything to roll for these values.
+    can_roll: bool
 
 
 class Calculation(TypedDict):

@@ -6,6 +6,7 @@ Kept apart from the maths: calculators return Fractions; only this module and
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -20,15 +21,37 @@ def fraction_text(value: Fraction) -> str:
 
 
 def percent(value: Fraction, digits: int = 1) -> str:
-    """A probability as a rounded percentage, for people."""
-    return f"{float(value) * 100:.{digits}f}%"
+    """A probability as a percentage, rounded half up, exactly (5/16 → ``31.3%``, 3/16 → ``18.8%``).
+
+    A probability that is possible but rounds to 0 or to 100 says so (``<0.1%``,
+    ``>99.9%``): only a certainty reads ``0.0%`` or ``100.0%``.
+    """
+    step = Fraction(1, 10**digits)
+    shown = _round_half_up(value * 100, digits)
+    if value > 0 and shown == 0:
+        return f"<{_decimal(step, digits)}%"
+    if value < 1 and shown == 100:
+        return f">{_decimal(100 - step, digits)}%"
+    return f"{_decimal(shown, digits)}%"
+
+
+def _round_half_up(value: Fraction, digits: int) -> Fraction:
+    scale = 10**digits
+    return Fraction(math.floor(value * scale + Fraction(1, 2)), scale)
+
+
+def _decimal(value: Fraction, digits: int) -> str:
+    """A non-negative multiple of 10**-digits, written with exactly ``digits`` decimals."""
+    scaled = int(value * 10**digits)
+    whole, part = divmod(scaled, 10**digits)
+    return f"{whole}.{part:0{digits}d}" if digits else str(whole)
 
 
 def average(value: Fraction) -> str:
-    """An average: whole numbers as they are, others to two decimals."""
+    """An average: whole numbers as they are, others to two decimals (rounded half up, exactly)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{float(value):.2f}"
+    return _decimal(_round_half_up(value, 2), 2)
 
 
 def to_jsonable(value: Any) -> Any:  # noqa: ANN401 - results are nested plain data of any shape
@@ -45,10 +68,12 @@ def to_jsonable(value: Any) -> Any:  # noqa: ANN401 - results are nested plain d
 def as_text(name: str, inputs: dict[str, Any], view: View) -> str:
     """The answer as plain text for the command line: the same figures the page shows."""
     given = "  ".join(f"{k}={_value(v)}" for k, v in inputs.items() if v is not None)
-    lines = [f"{name}  {given}".rstrip(), ""]
-    for figure in [view["headline"], *view["figures"]]:
+    lines = [f"{name}  {given}".rstrip(), view["asked"], ""]
+    for n, figure in enumerate([view["headline"], *view["figures"]]):
         exact = f"  ({figure['exact']})" if figure["exact"] and figure["exact"] != figure["text"] else ""
         lines.append(f"{figure['label']}: {figure['text']}{exact}")
+        if n == 0 and view["why"]:
+            lines.append(f"  {view['why']}")
     for chart in view["charts"]:
         lines += ["", f"{chart['caption']}:"]
         width = max((len(bar["label"]) for bar in chart["bars"]), default=0)

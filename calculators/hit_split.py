@@ -115,15 +115,19 @@ def _present(r: HitSplitResult) -> View:
     first_label, second_label = first.replace("_", " "), second.replace("_", " ")
     hits = as_int(r["inputs"], "hits")
     rule = RULES.link(TARGETS[as_str(r["inputs"], "target")].rule)
-    split = [
-        (f"{k} on the {first_label}, {hits - int(k)} on the {second_label}", p) for k, p in r["distribution"].items()
-    ]
+    # Short row labels keep the bars wide on a phone: "2 – 1", the caption says which is which.
+    split = [(f"{k} – {hits - int(k)}", p) for k, p in r["distribution"].items()]
+    hits_text = f"{hits} hit{'s' if hits != 1 else ''}"
     return {
+        "asked": f"{as_str(r['inputs'], 'target').replace('-', ' ').capitalize()} · {hits_text}",
         "headline": average_figure(f"Average on the {first_label}", r["expected"][first], rule),
+        "why": None,
         "figures": [average_figure(f"Average on the {second_label}", r["expected"][second], rule)],
-        "charts": [chart("How the hits split", split)],
+        "charts": [chart(f"How the {hits_text} split ({first_label} – {second_label})", split)],
         "tables": [],
         "working": working(r["working"]),
+        "unused": [],
+        "can_roll": True,
     }
 
 

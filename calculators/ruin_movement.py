@@ -1,6 +1,15 @@
 """ruin-movement: what a Difficult Terrain test roll allows inside a ruin, level by level.
 
-Ruins › Moving within Ruins, Infantry, Flyers.
+Ruins › Moving within Ruins, Infantry, Flyers; Unit Types › Flyer Units.
+
+Readings where the rules are silent (each is said in the working):
+
+* A Flyer may Fly (``fly=true``) or move normally (``fly=false``, the default, as for
+  every unit): flying, it takes no Difficult Terrain test and is placed within 12" of its
+  start; this site counts the climb inside those 12" (``12 // level_height`` levels).
+  Moving normally, it takes the test like Infantry: it is one of "all types of Flyers"
+  that may clamber. Only a Flyer can Fly.
+* A unit in Fight in Ranks stays on the ground level, flying or not.
 """
 
 from __future__ import annotations
@@ -8,8 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypedDict
 
-from calculators.contract import Calculator, Checked, Dice, Result, Rules, Step, View
-from calculators.spec import Input, as_bool, as_int, as_optional_int, as_str
+from calculators.contract import Calculator, Checked, Dice, Figure, Result, Rules, Step, View
+from calculators.spec import Input, InputError, as_bool, as_int, as_optional_int, as_str
 from calculators.view import chance, chart, table, working
 
 __all__ = ["CALCULATOR", "UNIT_TYPES"]
@@ -22,6 +31,7 @@ RULES = Rules(
         "level-distance": "ruins#infantry-distance-between-levels-ruin-not",
         "level-too-high": "ruins#infantry-distance-between-levels-greater-than",
         "flyers-in-ruins": "ruins#flyers-remember-flyers-not-hindered-difficult",
+        "flyers-may-fly": "unit-types#flyer-units-may-choose-fly-once-per",
     }
 )
 
@@ -29,15 +39,23 @@ _BASE_TYPES = ("infantry", "beasts", "cavalry", "monstrous-creature", "monstrous
 UNIT_TYPES = (*_BASE_TYPES, *(f"flyer-{t}" for t in _BASE_TYPES))
 _CLIMBERS = frozenset({"infantry", "beasts"})
 _FLY_RANGE = 12
+_MOST_ROLLED = 6
 
 INPUTS = (
     Input(
         "unit_type",
         "Unit type",
         "choice",
-        "The unit's type; Flyer types fly over the ruin.",
+        "The unit's type; Flyer types may fly over the ruin.",
         "infantry",
         choices=UNIT_TYPES,
+    ),
+    Input(
+        "fly",
+        "Flies (Fly move)",
+        "bool",
+        "Yes: a Flyer uses its Fly move and takes no Difficult Terrain test. No: it moves normally.",
+        default=False,
     ),
     Input(
         "fight_in_ranks",
@@ -67,10 +85,23 @@ class RuinMovementResult(Result):
     """The moves each roll allows (see :func:`_compute`)."""
 
     flyer: bool
+    flying: bool
     can_climb: bool
     test: bool
     rolls: dict[str, list[Choice]]
     climb: dict[str, Fraction]
+
+
+def _flying(unit_type: str, fly: bool) -> bool:
+    """Whether the unit Flies this move (only a Flyer can)."""
+    if fly and not unit_type.startswith("flyer-"):
+        raise InputError(
+            {
+                "fly": f"Only Flyer units can Fly, and the unit type {unit_type.replace('-', ' ')} is not one: "
+                "choose a Flyer unit type, or No."
+            }
+        )
+    return fly
 
 
 def _compute(v: Checked) -> RuinMovementResult:
@@ -78,17 +109,16 @@ def _compute(v: Checked) -> RuinMovementResult:
 
     Returns:
         ``rolls`` (roll → list of ``{"levels", "horizontal"}`` choices), ``climb``
-        (levels → probability of being able to change at least that many levels on the
-        test), ``can_climb``, ``flyer`` and ``working``.
+        (levels → probability of being able to change at least that many levels),
+        ``flyer``, ``flying`` (no test: placed within 12"), ``can_climb``, ``test`` and
+        ``working``.
     """
     unit_type, ranks = as_str(v, "unit_type"), as_bool(v, "fight_in_ranks")
     height, roll = as_int(v, "level_height"), as_optional_int(v, "roll")
-    flyer = unit_type.startswith("flyer-")
+    flyer, flying = unit_type.startswith("flyer-"), _flying(unit_type, as_bool(v, "fly"))
     base = unit_type.removeprefix("flyer-")
     can_climb = (flyer or base in _CLIMBERS) and not ranks
     steps: list[Step] = []
-    rolls_shown = [roll] if roll is not None else list(range(1, 7))
-
     if ranks:
         steps.append(
             RULES.step("A unit in Fight in Ranks formation may only move on the ground level.", "who-can-climb")
@@ -100,28 +130,36 @@ def _compute(v: Checked) -> RuinMovementResult:
                 "who-can-climb",
             )
         )
-
-    if flyer and can_climb:
-        levels = _FLY_RANGE // height
+    result: RuinMovementResult = {
+        "calculator": CALCULATOR.name,
+        "inputs": dict(v),
+        "flyer": flyer,
+        "flying": flying,
+        "can_climb": can_climb,
+        "test": not flying,
+        "rolls": {},
+        "climb": {},
+        "working": steps,
+    }
+    if flying:
+        levels = _FLY_RANGE // height if can_climb else 0
+        steps.append(RULES.step("A Flyer may Fly instead of making its normal move.", "flyers-may-fly"))
+        counted = f'This site counts the climb within those {_FLY_RANGE}": up to {levels} level(s) of {height}".'
+        where = f"on any level. {counted}" if can_climb else "on the ground level."
         steps.append(
             RULES.step(
-                f'Flyers take no Difficult Terrain test: they are placed within {_FLY_RANGE}" of their start, '
-                f'on any level. This site counts the climb within those {_FLY_RANGE}": '
-                f'up to {levels} level(s) of {height}".',
+                f'Flying, it takes no Difficult Terrain test: it is placed within {_FLY_RANGE}" of its start, {where}',
                 "flyers-in-ruins",
             )
         )
-        return {
-            "calculator": CALCULATOR.name,
-            "inputs": dict(v),
-            "flyer": True,
-            "can_climb": True,
-            "test": False,
-            "rolls": {},
-            "climb": {str(k): Fraction(1) for k in range(1, levels + 1)},
-            "working": steps,
-        }
+        result["climb"] = {str(k): Fraction(1) for k in range(1, levels + 1)}
+        return result
 
+    if flyer:
+        steps.append(
+            RULES.step("Moving normally, a Flyer takes the Difficult Terrain test like Infantry.", "flyers-may-fly")
+        )
+    rolls_shown = [roll] if roll is not None else list(range(1, _MOST_ROLLED + 1))
     if can_climb:
         steps.append(
             RULES.step(
@@ -130,35 +168,29 @@ def _compute(v: Checked) -> RuinMovementResult:
                 "level-cost" if height == 3 else "level-distance",
             )
         )
-        if height == 6:
+        if height == _MOST_ROLLED:
             steps.append(
                 RULES.step(
                     'With 6" between levels, a level is changed only on a 6, with no horizontal move.', "level-distance"
                 )
             )
-        elif height > 6:
+        elif height > _MOST_ROLLED:
             steps.append(
                 RULES.step(f'With {height}" between levels, no roll lets the unit change level.', "level-too-high")
             )
-        rolls = {str(r): _choices(r, height) for r in rolls_shown}
-        max_levels = 6 // height
-        climb = {str(k): Fraction(sum(1 for r in range(1, 7) if r // height >= k), 6) for k in range(1, max_levels + 1)}
+        result["rolls"] = {str(r): _choices(r, height) for r in rolls_shown}
+        result["climb"] = {
+            str(k): Fraction(sum(1 for r in range(1, 7) if r // height >= k), 6)
+            for k in range(1, _MOST_ROLLED // height + 1)
+        }
         if height == 3:
             steps.append(RULES.step("These are the rulebook's own examples for 3\" levels.", "level-examples"))
     else:
-        rolls = {str(r): [Choice(levels=0, horizontal=r)] for r in rolls_shown}
-        climb = {}
+        result["rolls"] = {str(r): [Choice(levels=0, horizontal=r)] for r in rolls_shown}
+    return result
 
-    return {
-        "calculator": CALCULATOR.name,
-        "inputs": dict(v),
-        "flyer": flyer,
-        "can_climb": can_climb,
-        "test": True,
-        "rolls": rolls,
-        "climb": climb,
-        "working": steps,
-    }
+
+# ----------------------------------------------------------------------------- the view
 
 
 def _choice_text(choice: Choice) -> str:
@@ -169,31 +201,88 @@ def _choice_text(choice: Choice) -> str:
     return f'{level_text} and {inches}" horizontally' if inches else level_text
 
 
-def _present(r: RuinMovementResult) -> View:
-    climb = [(f"{k}+ level{'s' if k != '1' else ''}", p) for k, p in r["climb"].items()]
-    if not r["test"]:
+def _asked(v: Checked, r: RuinMovementResult) -> str:
+    parts = [as_str(v, "unit_type").replace("-", " ").capitalize()]
+    if r["flyer"]:
+        parts.append("flying" if r["flying"] else "normal move")
+    if as_bool(v, "fight_in_ranks"):
+        parts.append("Fight in Ranks")
+    parts.append(f'{as_int(v, "level_height")}" levels')
+    roll = as_optional_int(v, "roll")
+    if roll is not None and r["test"]:
+        parts.append(f"roll {roll}")
+    return " · ".join(parts)
+
+
+def _why(v: Checked, r: RuinMovementResult) -> str | None:
+    height = as_int(v, "level_height")
+    if as_bool(v, "fight_in_ranks"):
+        return "In Fight in Ranks formation a unit moves only on the ground level."
+    if not r["can_climb"]:
+        base = as_str(v, "unit_type").removeprefix("flyer-").replace("-", " ")
+        return f"{base.capitalize()} stay on the ground level: only Beasts, Infantry and Flyers climb in ruins."
+    if r["flying"]:
+        return "Flyers are not hindered by difficult terrain: no Difficult Terrain test."
+    if height > _MOST_ROLLED:
+        return f'With {height}" between levels, no Difficult Terrain roll (6" at most) reaches the next level.'
+    return None
+
+
+def _headline(v: Checked, r: RuinMovementResult, climb: list[tuple[str, Fraction]]) -> Figure:
+    if r["flying"]:
         levels = len(climb)
+        reach = (
+            f'on any level (up to {levels} level{"s" if levels != 1 else ""} of {as_int(v, "level_height")}")'
+            if r["can_climb"]
+            else "on the ground level"
+        )
         return {
-            "headline": chance(
-                f"Change up to {levels} level{'s' if levels != 1 else ''}", Fraction(1), RULES.link("flyers-in-ruins")
-            ),
-            "figures": [],
-            "charts": [],
-            "tables": [],
-            "working": working(r["working"]),
+            "label": "Flying",
+            "text": f'placed within {_FLY_RANGE}" of its start, {reach}',
+            "exact": None,
+            "rule": RULES.link("flyers-in-ruins"),
         }
+    roll = as_optional_int(v, "roll")
+    if roll is not None:
+        (choices,) = r["rolls"].values()
+        return {
+            "label": f"A roll of {roll} allows",
+            "text": ", or ".join(_choice_text(c) for c in choices),
+            "exact": None,
+            "rule": RULES.link("level-cost"),
+        }
+    if climb:
+        return chance("Change level on the test", climb[0][1], RULES.link("level-cost"))
+    return chance("Change level on the test", Fraction(0), RULES.link("who-can-climb"))
+
+
+def _most_levels(climb: list[tuple[str, Fraction]]) -> list[tuple[str, Fraction]]:
+    """P(the roll allows at most, and exactly, k levels) from P(at least k levels)."""
+    at_least = [Fraction(1), *(p for _, p in climb), Fraction(0)]
+    return [(f"{k} level{'s' if k != 1 else ''}", at_least[k] - at_least[k + 1]) for k in range(len(at_least) - 1)]
+
+
+def _present(r: RuinMovementResult) -> View:
+    v = r["inputs"]
+    climb = [(f"{k}+ level{'s' if k != '1' else ''}", p) for k, p in r["climb"].items()]
+    roll_given = as_optional_int(v, "roll") is not None
+    general = r["test"] and not roll_given
     rows = [[roll, " or ".join(_choice_text(c) for c in choices)] for roll, choices in r["rolls"].items()]
-    headline = (
-        chance(f"Change {climb[0][0]}", climb[0][1], RULES.link("level-cost"))
-        if climb
-        else chance("Change levels", Fraction(0), RULES.link("who-can-climb"))
-    )
+    unused = [] if r["flyer"] else ["fly"]
+    if r["flying"]:
+        unused.append("roll")
+    if not r["can_climb"]:
+        unused.append("level_height")
     return {
-        "headline": headline,
+        "asked": _asked(v, r),
+        "headline": _headline(v, r, climb),
+        "why": _why(v, r),
         "figures": [],
-        "charts": [chart("Chance to change levels on the test", climb)] if len(climb) > 1 else [],
-        "tables": [table("What each roll allows", ["Roll", "Move"], rows)],
+        "charts": [chart("Most levels the roll allows", _most_levels(climb))] if general and len(climb) > 1 else [],
+        "tables": [table("What each roll allows", ["Roll", "Move"], rows)] if general else [],
         "working": working(r["working"]),
+        "unused": unused,
+        "can_roll": r["test"],
     }
 
 
@@ -201,20 +290,15 @@ def _play(v: Checked, d6: Dice) -> list[str]:
     """Roll the Difficult Terrain test with a real die and say what the roll allows."""
     result = _compute(v)
     if not result["test"]:
-        return [f'Flyers take no test: place the unit within {_FLY_RANGE}" of its start, on any level.']
+        where = "on any level" if result["can_climb"] else "on the ground level"
+        return [f'Flying, the unit takes no test: place it within {_FLY_RANGE}" of its start, {where}.']
     roll = d6()
     choices = (
         _choices(roll, as_int(result["inputs"], "level_height"))
         if result["can_climb"]
         else [Choice(levels=0, horizontal=roll)]
     )
-    options = []
-    for c in choices:
-        if c["levels"]:
-            options.append(f'{c["levels"]} level(s) and {c["horizontal"]}" horizontally')
-        else:
-            options.append(f'{c["horizontal"]}" horizontally')
-    return [f"Rolled {roll}: " + ", or ".join(options) + "."]
+    return [f"Rolled {roll}: " + ", or ".join(_choice_text(c) for c in choices) + "."]
 
 
 CALCULATOR: Calculator[RuinMovementResult] = Calculator(

@@ -22,6 +22,7 @@ __all__ = [
     "as_optional_int",
     "as_optional_str",
     "as_str",
+    "echo",
     "validate",
 ]
 
@@ -29,20 +30,26 @@ InputKind = Literal["int", "choice", "bool"]
 Value = int | str | bool | None
 
 _INT = re.compile(r"[+-]?[0-9]+")
+#: How much of a bad value a message repeats (a link can carry a value of any length).
+_ECHO = 40
+#: Longer digit strings are out of every range (and Python refuses to read huge ones).
+_MOST_DIGITS = 12
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
 
 
 class InputError(ValueError):
-    """Bad input: one plain sentence per field, each naming the field and what it allows.
+    """Bad input: one plain sentence per field, in the player's words.
 
-    ``errors`` maps an input name to its message; the key ``""`` holds an error that
-    belongs to no single input. ``str()`` gives all the messages, first field first.
+    ``errors`` maps an input name to its message, which names the field by the label the
+    form shows and says what it allows (the page shows it under the field); the key
+    ``""`` holds an error that belongs to no single input. ``str()`` gives every message
+    after its input's name (``strength: Weapon Strength must be…``), for the command line.
     """
 
     def __init__(self, errors: Mapping[str, str]) -> None:
         self.errors = dict(errors)
-        super().__init__(" ".join(self.errors.values()))
+        super().__init__(" ".join(f"{name}: {message}" if name else message for name, message in self.errors.items()))
 
 
 @dataclass(frozen=True)
@@ -86,12 +93,12 @@ class Input:
         """The value converted to its kind, or :class:`ValueError` naming the input."""
         if raw is None:
             if self.required:
-                raise ValueError(f"{self.label} ({self.name}) is required: give {self.allowed()}.")
+                raise ValueError(f"{self.label} is required: give {self.allowed()}.")
             return self.default
         if isinstance(raw, str) and not raw.strip():
             if self.default is None and not self.required:
                 return None  # an optional input left empty
-            raise ValueError(f"{self.label} ({self.name}) is empty: give {self.allowed()}.")
+            raise ValueError(f"{self.label} is empty: give {self.allowed()}.")
         if self.kind == "int":
             return self._check_int(raw)
         if self.kind == "bool":
@@ -99,15 +106,14 @@ class Input:
         return self._check_choice(raw)
 
     def _bad(self, raw: object) -> ValueError:
-        shown = raw if isinstance(raw, str | int | float | bool) else type(raw).__name__
-        return ValueError(f"{self.label} ({self.name}) must be {self.allowed()}; got {shown!r}.")
+        return ValueError(f"{self.label} must be {self.allowed()}; you gave {echo(raw)}.")
 
     def _check_int(self, raw: object) -> int:
         if isinstance(raw, bool):
             raise self._bad(raw)
         if isinstance(raw, int):
             value = raw
-        elif isinstance(raw, str) and _INT.fullmatch(raw.strip()):
+        elif isinstance(raw, str) and _INT.fullmatch(raw.strip()) and len(raw.strip()) <= _MOST_DIGITS:
             value = int(raw.strip())
         else:
             raise self._bad(raw)
@@ -161,6 +167,14 @@ def validate(inputs: Sequence[Input], given: Mapping[str, object], *, calculator
     if errors:
         raise InputError(errors)
     return values
+
+
+def echo(raw: object) -> str:
+    """A given value as a message repeats it: quoted, and cut short when it is long."""
+    if not isinstance(raw, str | int | float | bool):
+        return f"a {type(raw).__name__}"
+    text = repr(raw)
+    return text if len(text) <= _ECHO else text[: _ECHO - 1] + "…"
 
 
 # Typed access to checked values: the calculators read their inputs through these, so

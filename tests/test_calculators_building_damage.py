@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.building_damage import BUILDINGS, CALCULATOR
+from calculators.spec import InputError
 
 calculate = CALCULATOR.calculate
 
@@ -138,15 +139,16 @@ def test_ranged_hit_on_the_unit_inside() -> None:
 
 
 def test_custom_building_needs_material_and_armour_value() -> None:
-    with pytest.raises(ValueError, match=r"Material \(material\) is required"):
+    with pytest.raises(InputError, match=r"^material: Material is required for a custom building") as info:
         calculate(building="custom", armour_value=9)
-    with pytest.raises(ValueError, match=r"Armour value \(armour_value\) is required"):
+    assert info.value.errors == {"material": "Material is required for a custom building: give one of stone, wooden."}
+    with pytest.raises(InputError, match=r"^armour_value: Armour value is required for a custom building"):
         calculate(building="custom", material="stone")
     assert calculate(building="custom", material="wooden", armour_value=9)["penetration"] == Fraction(3, 6)
 
 
 def test_preset_material_cannot_be_contradicted() -> None:
-    with pytest.raises(ValueError, match="choose building=custom"):
+    with pytest.raises(ValueError, match="choose a custom building for a wooden one"):
         calculate(building="stone-house", material="wooden")
 
 

@@ -12,7 +12,7 @@ from support import ROOT
 
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
-from calculators.spec import Input
+from calculators.spec import Input, InputError
 
 CALCULATORS = all_calculators()
 
@@ -41,11 +41,15 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "spec", "value"), CASES, ids=[f"{n}-{s.name}-{v!r}" for n, s, v in CASES])
 def test_bad_values_raise_naming_the_input_and_what_is_allowed(name: str, spec: Input, value: object) -> None:
-    with pytest.raises(ValueError, match=re.escape(f"({spec.name})")) as info:
+    with pytest.raises(InputError) as info:
         CALCULATORS[name].calculate(**{spec.name: value})
-    message = str(info.value)
-    assert f"({spec.name})" in message
+    # In the player's words under the field: its label and what it allows, no field key.
+    message = info.value.errors[spec.name]
+    assert message.startswith(spec.label + " ")
     assert spec.allowed() in message
+    assert f"({spec.name})" not in message
+    # The command line names the key too.
+    assert str(info.value).startswith(f"{spec.name}: {spec.label} ")
 
 
 @pytest.mark.parametrize("name", list(CALCULATORS))
@@ -93,8 +97,9 @@ def test_cli_table_and_list() -> None:
     assert table.returncode == 0
     # The same figures the page shows, as text: the headline, then the distribution once.
     assert "Average on the artillery piece: 1.50  (3/2)" in table.stdout
-    assert "How the hits split:" in table.stdout
-    assert re.search(r"1 on the artillery piece, 2 on the crew +37\.5% +3/8", table.stdout)
+    assert "Artillery · 3 hits\n" in table.stdout
+    assert "How the 3 hits split (artillery piece – crew):" in table.stdout
+    assert re.search(r"1 – 2 +37\.5% +3/8", table.stdout)
     listing = cli("--list")
     assert listing.returncode == 0
     for calc in CALCULATORS.values():
@@ -106,10 +111,10 @@ def test_cli_table_and_list() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["building-damage", "strength=11"], "Weapon Strength (strength) must be a whole number from 1 to 10"),
-        (["building-damage", "strength=NaN"], "got 'NaN'"),
-        (["ruin-movement", "level_height=1e309"], "Level height (level_height)"),
-        (["hit-split", "hits="], "Hits (hits) is empty"),
+        (["building-damage", "strength=11"], "strength: Weapon Strength must be a whole number from 1 to 10"),
+        (["building-damage", "strength=NaN"], "you gave 'NaN'"),
+        (["ruin-movement", "level_height=1e309"], "level_height: Level height must be"),
+        (["hit-split", "hits="], "hits: Hits is empty"),
         (["hit-split", "colour=red"], "has no input 'colour'"),
         (["no-such-calculator"], "no calculator 'no-such-calculator'"),
         (["hit-split", "hits"], "expected key=value"),
@@ -121,3 +126,20 @@ def test_cli_bad_input_exits_2_with_the_message(args: list[str], words: str) -> 
     assert words in proc.stderr
     assert "Traceback" not in proc.stderr
     assert proc.stdout == ""
+
+
+def test_cli_text_prints_averages_as_numbers_and_says_why() -> None:
+    # 7.10 hits on the occupants, never "710.1%"; the default building says why it is 0 %.
+    proc = cli("building-damage", "strength=8", "building=wooden-house", "attack=flame", "hits=3")
+    assert "Average hits on the occupants (S6 AP0): 7.10  (62125/8748)" in proc.stdout
+    assert not re.search(r"\d{3,}\.\d%", proc.stdout)
+    default = cli("building-damage")
+    assert "Damages the building: 0.0%" in default.stdout
+    assert "S6 + d6 cannot beat armour value 13: needs Strength 8 or more." in default.stdout
+
+
+def test_bad_values_are_echoed_short() -> None:
+    proc = cli("building-damage", "strength=" + "9" * 50_000)
+    assert proc.returncode == 2
+    assert len(proc.stderr) < 200
+    assert "…" in proc.stderr

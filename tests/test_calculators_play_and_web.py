@@ -49,7 +49,10 @@ def test_ruin_movement_play_out_matches_the_table() -> None:
         (line,) = play_with("ruin-movement", {"unit_type": "infantry"}, (face,))
         assert line.startswith(f"Rolled {face}:")
         table = CALCULATORS["ruin-movement"].calculate(unit_type="infantry")["rolls"][str(face)]
-        assert line.count(" or") == len(table) - 1
+        options = line.removeprefix(f"Rolled {face}: ").removesuffix(".").split(", or ")
+        assert len(options) == len(table)
+        for option, choice in zip(options, table, strict=True):
+            assert option.startswith(f"{choice['levels']} level") if choice["levels"] else option.startswith(f"{face}")
 
 
 def test_hit_split_play_out_counts_the_faces() -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators.ruin_movement import CALCULATOR, UNIT_TYPES
+from calculators.spec import InputError
 
 calculate = CALCULATOR.calculate
 
@@ -65,10 +66,59 @@ def test_fight_in_ranks_stays_on_the_ground_level() -> None:
     assert result["climb"] == {}
 
 
-def test_flyers_take_no_test() -> None:
-    result = calculate(unit_type="flyer-cavalry", level_height=4)
+def test_flying_flyers_take_no_test() -> None:
+    # Ruins › Flyers: "simply placed within 12\" of their starting point, including on a different level".
+    result = calculate(unit_type="flyer-cavalry", level_height=4, fly=True)
     assert result["test"] is False
+    assert result["flying"] is True
     assert result["climb"] == {"1": 1, "2": 1, "3": 1}
+
+
+def test_flyers_that_move_normally_take_the_test_and_may_climb() -> None:
+    # Ruins › Moving within Ruins: "only Beasts, Infantry, and all types of Flyers" clamber.
+    result = calculate(unit_type="flyer-cavalry", level_height=3)
+    assert result["test"] is True
+    assert result["can_climb"] is True
+    assert result["climb"] == {"1": Fraction(2, 3), "2": Fraction(1, 6)}
+
+
+def test_flying_in_fight_in_ranks_stays_on_the_ground_level() -> None:
+    result = calculate(unit_type="flyer-infantry", fly=True, fight_in_ranks=True)
+    assert result["test"] is False
+    assert result["can_climb"] is False
+    assert result["climb"] == {}
+    view = CALCULATOR.view(result)
+    assert view["headline"]["text"] == 'placed within 12" of its start, on the ground level'
+    assert not view["can_roll"]
+    assert "roll" in view["unused"]
+
+
+def test_only_flyers_can_fly() -> None:
+    with pytest.raises(InputError, match="Only Flyer units can Fly") as info:
+        calculate(unit_type="infantry", fly=True)
+    assert set(info.value.errors) == {"fly"}
+
+
+def test_the_headline_follows_the_entered_roll() -> None:
+    view = CALCULATOR.view(calculate(unit_type="infantry", roll=5))
+    assert view["headline"]["label"] == "A roll of 5 allows"
+    assert view["headline"]["text"] == '5" horizontally, or 1 level up or down and 2" horizontally'
+    assert view["tables"] == []
+    view = CALCULATOR.view(calculate(unit_type="infantry"))
+    assert view["headline"]["text"] == "66.7%"
+
+
+def test_a_flyer_flying_shows_one_line_and_no_roll() -> None:
+    view = CALCULATOR.view(calculate(unit_type="flyer-infantry", fly=True, roll=5))
+    assert view["headline"] == {
+        "label": "Flying",
+        "text": 'placed within 12" of its start, on any level (up to 4 levels of 3")',
+        "exact": None,
+        "rule": "ruins#flyers-remember-flyers-not-hindered-difficult",
+    }
+    assert view["charts"] == []
+    assert view["tables"] == []
+    assert view["can_roll"] is False
 
 
 def test_a_given_roll_shows_only_that_roll() -> None:

@@ -86,15 +86,18 @@ def test_lock_lists_every_id_in_the_built_site(built_site: Path) -> None:
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_no_unresolved_reference_is_shown(built_site: Path, page: str) -> None:
-    text = "".join(parse(built_site / page / "index.html").text)
-    assert "page XX" not in text
+def test_every_page_xx_has_help_beside_it(built_site: Path, page: str) -> None:
+    html = (built_site / page / "index.html").read_text("utf-8")
+    verbatim = html.count('<span class="xref">page XX</span>')
+    assert verbatim == html.count('<span class="xref">page XX</span><a class="xref-help"') + html.count(
+        '<span class="xref">page XX</span><button type="button" class="xref-help xref-help--missing"'
+    )
 
 
 def test_references_link_or_say_they_are_not_here(built_site: Path) -> None:
     terrain = (built_site / "terrain" / "index.html").read_text("utf-8")
-    assert '<a class="xref" href="../unit-types/#flyer-units">' in terrain
-    assert terrain.count(">not in these sections</span>") == 3
+    assert '<a class="xref-help" href="../unit-types/#flyer-units" data-help>' in terrain
+    assert terrain.count(">not in these sections</button>") == 3
 
 
 EXTERNAL = re.compile(r"""(?:https?:)?//(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\.[a-z]{2,}""", re.IGNORECASE)

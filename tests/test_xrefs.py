@@ -24,13 +24,22 @@ def test_every_reference_is_resolved_as_mapped() -> None:
     assert len(found) == 8
 
 
-def test_links_and_markers_replace_page_xx_in_the_pages() -> None:
+def test_page_xx_stays_verbatim_with_the_sites_help_beside_it() -> None:
     result = build()
     terrain = result.markdown["terrain"]
-    assert "page XX" not in "".join(result.markdown.values())
-    assert '<a class="xref" href="../unit-types/#flyer-units">Unit Types › Flyer Units</a>' in terrain
-    assert 'Difficult Terrain test(see <span class="xref xref--missing"' in terrain
-    assert ">not in these sections</span>" in terrain
+    pages = "".join(result.markdown.values())
+    # Every reference keeps the book's words, each followed by the site's help.
+    assert pages.count('<span class="xref">page XX</span>') == 8
+    assert pages.count('<span class="xref">page XX</span><a class="xref-help"') == 4
+    assert (
+        pages.count('<span class="xref">page XX</span><button type="button" class="xref-help xref-help--missing"') == 4
+    )
+    assert (
+        '(see <span class="xref">page XX</span><a class="xref-help" href="../unit-types/#flyer-units" data-help>'
+        "Unit Types › Flyer Units</a>)" in terrain
+    )
+    assert 'Difficult Terrain test(see <span class="xref">page XX</span><button' in terrain
+    assert "and the Difficult Terrain test is not in these sections of the rulebook.</span>)" in terrain
     assert 'href="../ruins/#blast-weapons-when-firing-weapon-blast-large"' in result.markdown["buildings"]
 
 

@@ -59,11 +59,15 @@ def _compute(v: Checked) -> SixesResult:
 
 def _present(r: SixesResult) -> View:
     return {
+        "asked": f"{r['inputs']['dice']} dice",
         "headline": chance("At least one 6", r["at_least_one"], RULES.link("collapse")),
+        "why": None,
         "figures": [],
         "charts": [chart("Sixes", [(k, p) for k, p in r["distribution"].items()])],
         "tables": [],
         "working": working(r["working"]),
+        "unused": [],
+        "can_roll": True,
     }
 
 
@@ -160,7 +164,8 @@ def test_a_calculator_defined_only_here_builds_validates_answers_and_matches_its
     page = context.new_page()
     page.goto(url + "buildings/")
     assert shown_result(page, "calc-sixes", "3") == cli_json(project, "sixes")
-    expect(page.locator("#calc-sixes .sh-calc__result")).to_contain_text("At least one 6")
+    expect(page.locator("#calc-sixes .sh-calc__headline")).to_contain_text("At least one 6: 42.1%")
+    expect(page.locator("#calc-sixes .sh-calc__asked")).to_contain_text("3 dice")
 
     page.locator("#calc-sixes-dice").fill("13")
     error = page.locator("#calc-sixes-dice-error")

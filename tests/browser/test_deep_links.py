@@ -49,7 +49,12 @@ def test_copy_link_control_puts_the_rule_url_on_the_clipboard(context: BrowserCo
     assert box["height"] >= 24
     control.scroll_into_view_if_needed()
     control.tap()
+    menu = page.get_by_role("menu", name="This rule")
+    expect(menu).to_be_visible()
+    expect(control).to_have_attribute("aria-expanded", "true")
+    menu.get_by_role("menuitem", name="Copy link").tap()
     expect(page.locator(".sh-toast")).to_contain_text("Link copied")
+    expect(menu).to_be_hidden()
     assert page.evaluate("navigator.clipboard.readText()") == site_url + "buildings/#tremor"
     expect(page.locator("#tremor")).to_have_class(re.compile(r"\brule--target\b"))
 
@@ -63,7 +68,25 @@ def test_heading_link_control_is_visible_and_copies(context: BrowserContext, sit
     expect(control).to_be_visible()
     assert float(control.evaluate("el => getComputedStyle(el).opacity")) == 1
     control.tap()
+    page.get_by_role("menu", name="This rule").get_by_role("menuitem", name="Copy link").tap()
+    expect(page.locator(".sh-toast")).to_contain_text("Link copied")
     assert page.evaluate("navigator.clipboard.readText()") == site_url + "unit-types/#artillery-shooting-at-artillery"
+
+
+def test_the_rule_menu_works_from_the_keyboard(context: BrowserContext, site_url: str) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = context.new_page()
+    page.goto(site_url + "buildings/")
+    control = page.locator("#tremor .rule-link")
+    control.focus()
+    page.keyboard.press("Enter")
+    menu = page.get_by_role("menu", name="This rule")
+    expect(menu.get_by_role("menuitem", name="Copy link")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(menu.get_by_role("menuitem", name="Copy quote")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(control).to_be_focused()
 
 
 def test_search_for_battlements_opens_at_the_paragraph(page: Page, site_url: str) -> None:

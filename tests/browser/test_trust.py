@@ -4,13 +4,16 @@ use (axe-core, narrow screens, keyboard), and errors that explain — in real Ch
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, FIXED, PAGE_OF
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PAGE_URLS, PHONE
+from support import CHROMIUM, PAGE_URLS, PHONE, ROOT
 
 from calculators.registry import all_calculators
 from calculators.spec import Input
@@ -265,8 +268,9 @@ def test_every_bad_value_gets_an_inline_explanation(guarded: BrowserContext, sit
                     set_field(page, section, spec, value)
                 error = page.locator(f"#{section}-{spec.name}-error")
                 expect(error).to_be_visible(timeout=ANSWER_TIMEOUT)
-                expect(error).to_contain_text(f"({spec.name})")
+                expect(error).to_contain_text(spec.label)
                 expect(error).to_contain_text(spec.allowed())
+                expect(error).not_to_contain_text(f"({spec.name})")
                 field = page.locator(f"#{section}-{spec.name}")
                 expect(field).to_have_attribute("aria-invalid", "true")
                 assert f"{section}-{spec.name}-error" in (field.get_attribute("aria-describedby") or "").split()
@@ -381,13 +385,14 @@ def test_keyboard_reaches_and_operates_every_control(browser: Browser, site_url:
     page = context.new_page()
     page.goto(site_url + PAGE_OF[section])
     wait_answer(page, section)
+    # Every control the player can see (a field hidden because it changes nothing is not one).
     controls = page.evaluate(
         """sel => [...document.querySelectorAll(sel + ' input:not([type=hidden]), ' + sel + ' select, '
-                   + sel + ' button, ' + sel + ' summary')].map(el => el.id || el.dataset.action || el.tagName)""",
+                   + sel + ' button, ' + sel + ' summary')].filter(el => el.getClientRects().length > 0)
+                   .map(el => el.id || el.dataset.action || el.tagName)""",
         f"#{section}",
     )
-    first = page.locator(f"#{section} form input:not([type=hidden]), #{section} form select").first
-    first.focus()
+    page.locator(f"#{section}-title").evaluate("el => { el.tabIndex = -1; el.focus(); }")  # start at the top
     reached, visible = [], []
     for _ in range(len(controls) + 40):
         info = page.evaluate(
@@ -412,3 +417,22 @@ def test_keyboard_reaches_and_operates_every_control(browser: Browser, site_url:
     page.keyboard.press("Space")
     expect(page.locator(f"#{section} details.sh-calc__working")).to_have_attribute("open", "")
     context.close()
+
+
+def test_lighthouse_accessibility_is_100_on_every_page(site_url: str) -> None:
+    """Lighthouse's own accessibility score (it adds best-practice checks to axe's, such as a
+    dialog's accessible name), in one Chromium for every page."""
+    script = Path(__file__).with_name("lighthouse_a11y.mjs")
+    proc = subprocess.run(
+        ["node", str(script), *(site_url + path for path in PAGES)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+        cwd=ROOT,
+        env={**os.environ, "CHROME_PATH": CHROMIUM},
+    )
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(proc.stdout)
+    assert [r["url"] for r in results] == [site_url + path for path in PAGES]
+    assert {r["url"]: (r["score"], r["failed"]) for r in results if r["score"] != 1} == {}

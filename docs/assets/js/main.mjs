@@ -4,7 +4,9 @@
 import { start as startCalculators } from "./calculators/forms.mjs";
 import { start as startOffline } from "./offline.mjs";
 import { start as startRuleLinks } from "./rule-links.mjs";
+import { start as startSearchTypos } from "./search-typos.mjs";
 
 startRuleLinks();
+startSearchTypos();
 startCalculators();
 startOffline();

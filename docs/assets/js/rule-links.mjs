@@ -1,12 +1,15 @@
 // @ts-check
 // Scrollhammer Rules: deep links to single rules.
 //
-// - Tapping a rule's "#" control copies the rule's full URL and confirms it.
+// - Tapping a rule's "#" control opens its menu: copy the rule's link, share it (where
+//   the phone can), and more; the address bar shows the rule's link meanwhile.
+// - A "not in these sections" mark beside a "page XX" reference explains itself on tap.
 // - Arriving on a link (or following one in the page) highlights that rule and keeps it
 //   below the sticky header.
 // - A fragment that an older build published but the rule has since moved from is sent
 //   to the rule's new id (the page carries the map from the anchors lock).
-import { copyText, onEveryPage } from "./site.mjs";
+import { copyQuote } from "./quote.mjs";
+import { copyText, el, onEveryPage, pageData, shareOrCopy } from "./site.mjs";
 
 const TARGET_CLASS = "rule--target";
 
@@ -35,18 +38,6 @@ function highlight(id) {
   return target;
 }
 
-/** @returns {Record<string, unknown>} old id → where the rule is now */
-function aliases() {
-  const data = document.getElementById("anchor-aliases");
-  if (!data) return {};
-  try {
-    const parsed = JSON.parse(data.textContent || "{}");
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
 function currentId() {
   try {
     return decodeURIComponent(window.location.hash.slice(1));
@@ -62,7 +53,7 @@ function currentId() {
  */
 function followAlias(id) {
   if (!id || document.getElementById(id)) return false;
-  const target = aliases()[id];
+  const target = pageData("anchor-aliases")[id];
   if (typeof target !== "string") return false;
   const url = new URL(target, window.location.href);
   if (url.origin !== window.location.origin) return false;
@@ -106,22 +97,179 @@ function arrive() {
   if (target) bringIntoView(target);
 }
 
+/**
+ * @typedef {object} MenuItem
+ * @property {string} label
+ * @property {(id: string, rule: HTMLElement) => unknown} run
+ */
+
+/** @type {MenuItem[]} What a rule's menu offers, in order (Share joins it where the phone can share). */
+export const ruleMenu = [
+  {
+    label: "Copy link",
+    run: (id) => {
+      const url = ruleUrl(id);
+      return copyText(url, `Link copied: ${url}`, `Link ready in the address bar: ${url}`);
+    },
+  },
+  { label: "Copy quote", run: (id, rule) => copyQuote(id, rule, ruleUrl(id)) },
+];
+
+/** @type {HTMLElement | null} */
+let openMenu = null;
+
+function closeMenu(returnFocus = false) {
+  if (!openMenu) return;
+  const control = openMenu.previousElementSibling;
+  openMenu.remove();
+  openMenu = null;
+  if (control instanceof HTMLElement) {
+    control.setAttribute("aria-expanded", "false");
+    if (returnFocus) control.focus();
+  }
+}
+
+/**
+ * Where a rule is, in words, for a share sheet: the page's title and the rule's heading.
+ * @param {HTMLElement} rule
+ */
+function ruleTitle(rule) {
+  if (!rule.matches("h1, h2, h3, h4, h5, h6")) return document.title;
+  return `${document.title}: ${(rule.textContent || "").replace(/#\s*$/, "").trim()}`;
+}
+
+/**
+ * Arrow keys move between the items; Escape and Tab close the menu.
+ * @param {KeyboardEvent} event
+ * @param {HTMLElement} menu
+ */
+function onMenuKey(event, menu) {
+  const items = [...menu.querySelectorAll("button")];
+  const at = items.findIndex((item) => item === document.activeElement);
+  if (event.key === "Escape") {
+    event.preventDefault();
+    closeMenu(true);
+  } else if (event.key === "Tab") {
+    closeMenu();
+  } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    const next = (at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length;
+    items[next]?.focus();
+  }
+}
+
+/**
+ * The menu of one rule, right after its "#" control.
+ * @param {HTMLAnchorElement} control
+ * @param {string} id
+ * @param {HTMLElement} rule
+ */
+function showMenu(control, id, rule) {
+  closeMenu();
+  const menu = el("div", "sh-rule-menu");
+  menu.setAttribute("role", "menu");
+  menu.setAttribute("aria-label", "This rule");
+  const items = [...ruleMenu];
+  if (typeof navigator.share === "function") {
+    items.splice(1, 0, {
+      label: "Share",
+      run: () => shareOrCopy({ title: document.title, text: ruleTitle(rule), url: ruleUrl(id) }),
+    });
+  }
+  for (const item of items) {
+    const button = el("button", "sh-rule-menu__item", item.label);
+    button.type = "button";
+    button.setAttribute("role", "menuitem");
+    button.tabIndex = -1;
+    button.addEventListener("click", () => {
+      closeMenu(true);
+      item.run(id, rule);
+    });
+    menu.append(button);
+  }
+  menu.addEventListener("keydown", (event) => onMenuKey(event, menu));
+  control.after(menu);
+  control.setAttribute("aria-haspopup", "menu");
+  control.setAttribute("aria-expanded", "true");
+  openMenu = menu;
+  const first = menu.querySelector("button");
+  if (first) first.focus({ preventScroll: true });
+}
+
+/**
+ * A "not in these sections" mark opens or closes its explanation.
+ * @param {HTMLButtonElement} mark
+ */
+function toggleNote(mark) {
+  const note = document.getElementById(mark.getAttribute("aria-controls") || "");
+  const open = mark.getAttribute("aria-expanded") !== "true";
+  mark.setAttribute("aria-expanded", String(open));
+  if (note) note.hidden = !open;
+}
+
+/**
+ * A link to a place on this same page is followed here: the rule is highlighted (a form
+ * field is focused), and Material's instant navigation does not reload the page for it
+ * (which would throw away a calculator's state).
+ * @param {HTMLAnchorElement} link
+ * @param {MouseEvent} event
+ * @returns {boolean} whether the link was followed here
+ */
+function followInPage(link, event) {
+  if (link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return false;
+  const url = new URL(link.href, window.location.href);
+  const here = window.location;
+  if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search) {
+    return false;
+  }
+  let id = "";
+  try {
+    id = decodeURIComponent(url.hash.slice(1));
+  } catch {
+    return false;
+  }
+  const target = document.getElementById(id);
+  if (!target) return false;
+  event.preventDefault();
+  event.stopPropagation();
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+    target.focus();
+    return true;
+  }
+  history.pushState(history.state, "", `#${encodeURIComponent(id)}`);
+  arrive();
+  return true;
+}
+
 /** @param {MouseEvent} event */
-async function onLinkTap(event) {
-  const link = event.target instanceof Element ? event.target.closest("a.rule-link, a.headerlink") : null;
+function onTap(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const mark = target?.closest("button.xref-help--missing");
+  if (mark instanceof HTMLButtonElement) {
+    toggleNote(mark);
+    return;
+  }
+  if (openMenu && !target?.closest(".sh-rule-menu")) closeMenu();
+  const anchor = target?.closest("a[href]");
+  if (anchor instanceof HTMLAnchorElement && !anchor.matches(".rule-link, .headerlink")) {
+    followInPage(anchor, event);
+    return;
+  }
+  const link = target?.closest("a.rule-link, a.headerlink");
   if (!(link instanceof HTMLAnchorElement)) return;
   event.preventDefault();
+  event.stopPropagation(); // before Material's instant navigation (on <body>) reloads the page for it
   // Material's instant navigation may rewrite hrefs to absolute URLs: read the fragment.
   const id = decodeURIComponent(new URL(link.href, window.location.href).hash.slice(1));
-  const url = ruleUrl(id);
+  const rule = document.getElementById(id);
   history.replaceState(history.state, "", `#${encodeURIComponent(id)}`);
   highlight(id);
-  await copyText(url, `Link copied: ${url}`, `Link ready in the address bar: ${url}`);
+  if (rule) showMenu(link, id, rule);
 }
 
 /** Start: called once by main.mjs. */
 export function start() {
-  document.addEventListener("click", onLinkTap);
+  document.addEventListener("click", onTap, true);
   window.addEventListener("hashchange", arrive);
   onEveryPage(arrive);
 }

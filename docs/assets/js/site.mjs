@@ -71,6 +71,21 @@ export async function copyText(text, copiedMessage, fallbackMessage) {
 }
 
 /**
+ * The JSON data the build put in an element's data-json attribute ({} when there is none).
+ * @param {string} id
+ * @returns {Record<string, unknown>}
+ */
+export function pageData(id) {
+  const holder = document.getElementById(id);
+  try {
+    const parsed = JSON.parse(holder?.dataset.json || "{}");
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
  * A new element with a class and text (always textContent, never markup).
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
@@ -83,4 +98,28 @@ export function el(tag, className, text) {
   if (className) node.className = className;
   if (text !== undefined && text !== null) node.textContent = String(text);
   return node;
+}
+
+/**
+ * Share through the phone's share sheet (the Web Share API); where there is none, or it
+ * fails, copy the text and link instead and say so.
+ * @param {{title: string, text: string, url: string}} data
+ * @returns {Promise<"shared" | "cancelled" | "copied">}
+ */
+export async function shareOrCopy(data) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share(data);
+      return "shared";
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return "cancelled";
+    }
+  }
+  const text = data.text ? `${data.text}\n${data.url}` : data.url;
+  await copyText(
+    text,
+    "Sharing is not available here, so it was copied",
+    `Could not share or copy; here it is: ${text}`,
+  );
+  return "copied";
 }

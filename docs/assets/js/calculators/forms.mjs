@@ -4,10 +4,19 @@
 // One generic binder for every calculator form the build generated from a calculator's
 // input declaration: it sends the form's values to Python as data, shows the answer,
 // rolls real dice, copies the link or the JSON, and applies shared links.
-import { copyText, el, onEveryPage, whenIdle } from "../site.mjs";
+import { copyText, el, onEveryPage, shareOrCopy, toast, whenIdle } from "../site.mjs";
 import { calculate, engineState, onEngineChange, rollDice, startEngine } from "./engine.mjs";
-import { clearErrors, part, showErrors, showResult, showStatus } from "./render.mjs";
-import { applyParams, formValues, resetForm, sharedTarget, shareUrl } from "./url-state.mjs";
+import { clearErrors, part, showErrors, showResult, showStatus, toggleExact } from "./render.mjs";
+import {
+  applyParams,
+  elsewhere,
+  formValues,
+  resetForm,
+  sharedTarget,
+  shareUrl,
+  showIgnored,
+  showUnknownCalculator,
+} from "./url-state.mjs";
 
 const DEBOUNCE_MS = 150;
 
@@ -77,17 +86,49 @@ async function roll(section) {
 }
 
 /**
+ * What a shared calculation says besides its link: what was asked and the answer.
+ * @param {HTMLElement} section
+ */
+function summary(section) {
+  const result = part(section, ".sh-calc__result");
+  return result.dataset.asked ? `${result.dataset.asked} — ${result.dataset.headline}` : "";
+}
+
+/**
+ * Move to the form to change what was asked.
+ * @param {HTMLElement} section
+ */
+function edit(section) {
+  const first = [...section.querySelectorAll(".sh-calc__field:not([hidden]) :is(input, select)")][0];
+  if (first instanceof HTMLElement) {
+    first.scrollIntoView({ block: "center" });
+    first.focus({ preventScroll: true });
+  }
+}
+
+/**
  * @param {HTMLElement} section
  * @param {string} action
  */
 function act(section, action) {
   if (action === "roll") roll(section);
+  else if (action === "edit") edit(section);
+  else if (action === "exact") toggleExact(section);
   else if (action === "copy-link") {
     const url = shareUrl(section);
     copyText(url, "Link to this calculation copied", `Could not copy; here it is: ${url}`);
+  } else if (action === "share") {
+    shareOrCopy({ title: document.title, text: summary(section), url: shareUrl(section) });
   } else if (action === "copy-json") {
     const result = part(section, ".sh-calc__result").dataset.result;
-    if (!result) return;
+    if (!result) {
+      toast(
+        section.dataset.errors
+          ? "No answer to copy yet: fix the values marked in the form first."
+          : "No answer to copy yet: the calculator has not answered.",
+      );
+      return;
+    }
     const text = JSON.stringify(JSON.parse(result), null, 2);
     copyText(text, "Result copied as JSON", `Could not copy; here it is: ${text}`);
   }
@@ -100,6 +141,7 @@ function bind(section) {
   let timer = 0;
   const form = part(section, "form");
   const later = () => {
+    showIgnored(section, []); // the player has taken over from the link
     window.clearTimeout(timer);
     timer = window.setTimeout(() => compute(section), DEBOUNCE_MS);
   };
@@ -114,21 +156,17 @@ function bind(section) {
     if (button instanceof HTMLButtonElement) act(section, button.dataset.action || "");
   });
   onEngineChange(() => showStatus(section));
+  if (typeof navigator.share === "function") part(section, "[data-action='share']").hidden = false;
   showStatus(section);
 }
 
 /**
- * Once a shared calculation has its answer, show it: the form above is as the link set it.
+ * Once a shared calculation has its answer, show it: the calculator from its top, so the
+ * answer bar shows what was asked, the answer and why, with the form as the link set it.
  * @param {HTMLElement} section
  */
 function showAnswerWhenReady(section) {
-  section.addEventListener(
-    "sh-calc:answered",
-    () => {
-      (section.querySelector(".sh-calc__result:not([hidden])") || section).scrollIntoView({ block: "start" });
-    },
-    { once: true },
-  );
+  section.addEventListener("sh-calc:answered", () => section.scrollIntoView({ block: "start" }), { once: true });
 }
 
 /** @returns {HTMLElement[]} */
@@ -139,14 +177,26 @@ function calculatorSections() {
 /** @type {string | null} */
 let shownSearch = null;
 
+/**
+ * A link whose calculator is not on this page: go to the page that has it, with the same
+ * inputs; or say that no page has it.
+ * @param {URLSearchParams} params
+ */
+async function followElsewhere(params) {
+  const url = await elsewhere(params).catch(() => null);
+  if (url && url.pathname !== window.location.pathname) window.location.replace(url.href);
+  else showUnknownCalculator(params.get("calc") || "");
+}
+
 function onPage() {
   const sections = calculatorSections();
   shownSearch = window.location.search;
-  if (!sections.length) return;
-  sections.forEach(bind);
   const params = new URLSearchParams(window.location.search);
   const shared = params.has("calc") ? sharedTarget(sections, params, window.location.hash) : null;
-  if (shared) applyParams(shared, params);
+  if (params.has("calc") && !shared) followElsewhere(params);
+  if (!sections.length) return;
+  sections.forEach(bind);
+  if (shared) showIgnored(shared, applyParams(shared, params));
   const run = () => {
     if (shared) showAnswerWhenReady(shared);
     for (const section of sections) compute(section);
@@ -173,7 +223,7 @@ function onLocation(url) {
   if (!shared) return;
   resetForm(shared); // inputs the link does not name take their defaults
   clearErrors(shared);
-  applyParams(shared, params);
+  showIgnored(shared, applyParams(shared, params));
   showAnswerWhenReady(shared);
   compute(shared);
 }

@@ -3,6 +3,8 @@
 //
 // Reads only what the view schema names (types/view.d.ts, generated from the Python
 // types in calculators/contract.py) and places text with textContent, never markup.
+// The answer bar (what was asked, the headline, why) sits above the form and stays in
+// view while the player edits; the rest of the answer follows the form.
 import { el, SITE_ROOT } from "../site.mjs";
 import { engineFailure, engineState } from "./engine.mjs";
 
@@ -37,16 +39,28 @@ export function part(section, selector) {
 }
 
 /**
- * Show the engine's state (starting, failed, calculating) in the section's status line.
+ * A form field of the section by its input name (hidden fixed inputs included).
+ * @param {HTMLElement} section
+ * @param {string} name
+ * @returns {HTMLInputElement | HTMLSelectElement | null}
+ */
+export function field(section, name) {
+  const found = section.querySelector(`form [name="${CSS.escape(name)}"]`);
+  return found instanceof HTMLInputElement || found instanceof HTMLSelectElement ? found : null;
+}
+
+/**
+ * Show the engine's state (starting, failed, calculating) in the answer bar.
  * @param {HTMLElement} section
  */
 export function showStatus(section) {
+  if (section.dataset.errors) return; // the list of values to fix stays until they are fixed
   const status = part(section, ".sh-calc__status-text");
   const box = part(section, ".sh-calc__status");
   let bar = box.querySelector("progress");
   const state = engineState();
   if (state === "loading") {
-    status.textContent = "Starting the calculator (first visit only)… you can fill in the form meanwhile.";
+    status.textContent = section.dataset.waiting || "Starting the calculator… you can fill in the form meanwhile.";
     if (!bar) {
       bar = el("progress", "sh-calc__progress");
       bar.setAttribute("aria-label", "Starting the calculator");
@@ -57,7 +71,9 @@ export function showStatus(section) {
     if (state === "failed") {
       status.textContent = `The calculator could not start (${engineFailure()}). The rules on this page are not affected.`;
       box.classList.add("sh-calc__status--failed");
-    } else if (state === "ready") {
+    } else if (state === "idle") {
+      status.textContent = section.dataset.waiting || status.textContent;
+    } else {
       status.textContent = section.dataset.computing ? "Calculating…" : "";
     }
   }
@@ -66,45 +82,57 @@ export function showStatus(section) {
 
 /** @param {HTMLElement} section */
 export function clearErrors(section) {
+  delete section.dataset.errors;
   for (const box of section.querySelectorAll(".sh-calc__error")) {
     if (!(box instanceof HTMLElement)) continue;
     box.hidden = true;
     box.textContent = "";
   }
-  for (const field of section.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+  for (const invalid of section.querySelectorAll("[aria-invalid]")) invalid.removeAttribute("aria-invalid");
 }
 
 /**
- * Clear the shown answer (the inputs changed into something Python refused).
+ * Hide the answer: the inputs changed into something Python refused.
  * @param {HTMLElement} section
  */
-function clearResult(section) {
+function clearAnswer(section) {
+  for (const selector of [".sh-calc__asked", ".sh-calc__headline", ".sh-calc__why", ".sh-calc__roll"]) {
+    part(section, selector).hidden = true;
+  }
   const result = part(section, ".sh-calc__result");
   result.hidden = true;
   result.replaceChildren();
   result.removeAttribute("data-result");
-  part(section, ".sh-calc__roll").hidden = true;
+  part(section, "[data-action='copy-json']").setAttribute("aria-disabled", "true");
 }
 
 /**
- * Show Python's messages under the fields they name, the rest above the form's end.
+ * Show Python's messages once, under the fields they name (a field a link set but the
+ * form hides is shown again), and list the fields to fix in the answer bar.
  * @param {HTMLElement} section
  * @param {Record<string, string>} errors field name ("" for none) → message
  */
 export function showErrors(section, errors) {
   clearErrors(section);
+  clearAnswer(section);
   const formError = part(section, ".sh-calc__error--form");
+  /** @type {string[]} */
   const general = [];
+  /** @type {HTMLElement[]} */
+  const links = [];
   for (const [name, message] of Object.entries(errors)) {
-    const field = name ? section.querySelector(`form [name="${CSS.escape(name)}"]`) : null;
-    const box =
-      field instanceof HTMLElement && field.getAttribute("type") !== "hidden"
-        ? section.querySelector(`#${CSS.escape(field.id)}-error`)
-        : null;
-    if (field instanceof HTMLElement && box instanceof HTMLElement) {
+    const input = name ? field(section, name) : null;
+    const box = input && input.type !== "hidden" ? section.querySelector(`#${CSS.escape(input.id)}-error`) : null;
+    if (input && box instanceof HTMLElement) {
       box.textContent = message;
       box.hidden = false;
-      field.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-invalid", "true");
+      const wrap = input.closest(".sh-calc__field");
+      if (wrap instanceof HTMLElement) wrap.hidden = false;
+      const label = section.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+      const link = el("a", "", label?.textContent || name);
+      link.href = `#${input.id}`; // rule-links.mjs focuses a field a same-page link names
+      links.push(link);
     } else {
       general.push(message);
     }
@@ -113,33 +141,60 @@ export function showErrors(section, errors) {
     formError.textContent = general.join(" ");
     formError.hidden = false;
   }
-  clearResult(section);
+  section.dataset.errors = "1";
   const status = part(section, ".sh-calc__status-text");
-  const messages = Object.values(errors);
-  status.textContent =
-    messages.length === 1 ? `One value needs fixing: ${messages[0]}` : `${messages.length} values need fixing.`;
+  const count = links.length;
+  if (count) {
+    const lead = count === 1 ? "One value needs fixing: " : `${count} values need fixing: `;
+    /** @type {(Node | string)[]} */
+    const parts = [lead];
+    links.forEach((link, i) => {
+      if (i) parts.push(", ");
+      parts.push(link);
+    });
+    parts.push(".");
+    status.replaceChildren(...parts);
+  } else {
+    status.textContent = general.join(" ");
+  }
   part(section, ".sh-calc__status").hidden = false;
 }
 
 /**
- * One figure as a term and its value; the exact fraction beside it.
- * @param {Figure} figure
- * @param {string} className
+ * The exact fraction of a figure, shown only when the player asks for exact values.
+ * @param {string | null} exact
  * @returns {HTMLElement[]}
  */
-function figureNodes(figure, className) {
-  const dt = el("dt", className);
-  if (figure.rule) {
-    const link = el("a", "", figure.label);
-    link.href = ruleHref(figure.rule);
-    dt.append(link);
-  } else {
-    dt.textContent = figure.label;
+function fractionNodes(exact) {
+  return exact === null ? [] : [el("span", "sh-calc__fraction", exact)];
+}
+
+/**
+ * A figure's label: a link to its rule when it has one.
+ * @param {Figure} figure
+ * @returns {HTMLElement | string}
+ */
+function labelNode(figure) {
+  if (!figure.rule) return figure.label;
+  const link = el("a", "", figure.label);
+  link.href = ruleHref(figure.rule);
+  return link;
+}
+
+/**
+ * @param {readonly Figure[]} figures
+ * @returns {HTMLElement}
+ */
+function figuresNode(figures) {
+  const list = el("dl", "sh-calc__figures");
+  for (const figure of figures) {
+    const dt = el("dt");
+    dt.append(labelNode(figure));
+    const dd = el("dd");
+    dd.append(el("strong", "", figure.text), ...fractionNodes(figure.exact));
+    list.append(dt, dd);
   }
-  const dd = el("dd", className);
-  dd.append(el("strong", "", figure.text));
-  if (figure.exact !== null) dd.append(" ", el("span", "sh-calc__fraction", figure.exact));
-  return [dt, dd];
+  return list;
 }
 
 /**
@@ -156,8 +211,9 @@ function chartNode(chart) {
     const fill = el("span", "sh-calc__bar-fill");
     fill.style.width = `${(Math.max(0, Math.min(1, bar.share)) * 100).toFixed(1)}%`;
     track.append(fill);
-    row.append(el("span", "sh-calc__bar-label", bar.label), track, el("span", "sh-calc__bar-value", bar.text));
-    if (bar.exact !== null) row.append(el("span", "sh-calc__fraction", bar.exact));
+    const value = el("span", "sh-calc__bar-value", bar.text);
+    value.append(...fractionNodes(bar.exact));
+    row.append(el("span", "sh-calc__bar-label", bar.label), track, value);
     list.append(row);
   }
   figure.append(list);
@@ -187,9 +243,13 @@ function tableNode(table) {
   for (const row of table.rows) {
     const tr = el("tr");
     row.forEach((cell, i) => {
-      const td = el(i === 0 ? "th" : "td", "", cell);
-      if (td instanceof HTMLTableCellElement && i === 0) td.scope = "row";
-      tr.append(td);
+      if (i === 0) {
+        const th = el("th", "", cell);
+        th.scope = "row";
+        tr.append(th);
+      } else {
+        tr.append(el("td", "", cell));
+      }
     });
     tbody.append(tr);
   }
@@ -219,18 +279,77 @@ function workingNode(steps) {
 }
 
 /**
- * Show an answer: the view, and the result's JSON for Copy as JSON and the tests.
+ * The button that shows or hides the exact fractions (they settle disputes; percentages read faster).
+ * @param {HTMLElement} section
+ */
+function exactToggle(section) {
+  const shown = Boolean(section.dataset.exact);
+  const button = el("button", "md-button sh-calc__exact", shown ? "Hide exact fractions" : "Show exact fractions");
+  button.type = "button";
+  button.dataset.action = "exact";
+  button.setAttribute("aria-pressed", String(shown));
+  return button;
+}
+
+/**
+ * Show or hide the exact fractions of every figure of the section.
+ * @param {HTMLElement} section
+ */
+export function toggleExact(section) {
+  if (section.dataset.exact) delete section.dataset.exact;
+  else section.dataset.exact = "1";
+  const button = section.querySelector("[data-action='exact']");
+  if (button) button.replaceWith(exactToggle(section));
+}
+
+/**
+ * Hide the fields that change nothing for these values (never one that shows an error).
+ * @param {HTMLElement} section
+ * @param {readonly string[]} unused
+ */
+function showFields(section, unused) {
+  for (const wrap of section.querySelectorAll(".sh-calc__field")) {
+    if (!(wrap instanceof HTMLElement)) continue;
+    const name = wrap.dataset.field || "";
+    wrap.hidden = unused.includes(name) && !wrap.querySelector("[aria-invalid]");
+  }
+}
+
+/**
+ * Show an answer: the answer bar, the rest of the view, and the result's JSON for Copy
+ * as JSON and the tests.
  * @param {HTMLElement} section
  * @param {View} view
  * @param {unknown} result the calculator's result, as JSON data (never read here)
  */
 export function showResult(section, view, result) {
   clearErrors(section);
+  part(section, ".sh-calc__asked-text").textContent = view.asked;
+  part(section, ".sh-calc__asked").hidden = false;
+  const headline = part(section, ".sh-calc__headline");
+  headline.replaceChildren(labelNode(view.headline), ": ", el("strong", "", view.headline.text));
+  headline.append(...fractionNodes(view.headline.exact));
+  headline.hidden = false;
+  const why = part(section, ".sh-calc__why");
+  why.textContent = view.why || "";
+  why.hidden = !view.why;
+
   const box = part(section, ".sh-calc__result");
-  const summary = el("dl", "sh-calc__summary");
-  summary.append(...figureNodes(view.headline, "sh-calc__headline"));
-  for (const figure of view.figures) summary.append(...figureNodes(figure, ""));
-  box.replaceChildren(summary, ...view.charts.map(chartNode), ...view.tables.map(tableNode), workingNode(view.working));
+  /** @type {HTMLElement[]} */
+  const nodes = [];
+  if (view.figures.length) nodes.push(figuresNode(view.figures));
+  nodes.push(...view.charts.map(chartNode), ...view.tables.map(tableNode));
+  if (section.querySelector(".sh-calc__fraction") || nodes.some((n) => n.querySelector(".sh-calc__fraction"))) {
+    nodes.push(exactToggle(section));
+  }
+  nodes.push(workingNode(view.working));
+  box.replaceChildren(...nodes);
   box.dataset.result = JSON.stringify(result);
+  box.dataset.asked = view.asked;
+  box.dataset.headline = `${view.headline.label}: ${view.headline.text}`;
   box.hidden = false;
+  showFields(section, view.unused);
+  part(section, "[data-action='roll']").hidden = !view.can_roll;
+  if (!view.can_roll) part(section, ".sh-calc__roll").hidden = true;
+  part(section, "[data-action='copy-json']").removeAttribute("aria-disabled");
 }

@@ -2,8 +2,64 @@
 // Scrollhammer Rules: a calculation's inputs in the URL, `?calc=NAME&input=value…#rule-id`.
 //
 // Reading a shared link into a form, writing the link that shares a form, and which
-// calculator on the page a link means.
-import { el } from "../site.mjs";
+// calculator (on this page or another) a link means. A link that went through a
+// messenger keeps working: parameters a calculator does not take never block its answer.
+import { el, SITE_ROOT } from "../site.mjs";
+
+/** How much of a value from a link the page repeats (a link can carry anything). */
+const ECHO = 40;
+
+/**
+ * Parameters that messengers, newsletters and ads add to links: dropped without a word.
+ * @param {string} name
+ */
+export function isTracking(name) {
+  const key = name.toLowerCase();
+  return (
+    key.startsWith("utm_") ||
+    [
+      "fbclid",
+      "gclid",
+      "gclsrc",
+      "dclid",
+      "gbraid",
+      "wbraid",
+      "msclkid",
+      "yclid",
+      "twclid",
+      "ttclid",
+      "li_fat_id",
+      "igshid",
+      "igsh",
+      "mc_cid",
+      "mc_eid",
+      "_ga",
+      "_gl",
+      "_hsenc",
+      "_hsmi",
+      "mkt_tok",
+      "oly_anon_id",
+      "oly_enc_id",
+      "rb_clickid",
+      "s_cid",
+      "vero_id",
+      "wickedid",
+      "si",
+      "ref",
+      "ref_src",
+      "share",
+      "trk",
+    ].includes(key)
+  );
+}
+
+/**
+ * A value from a link as the page repeats it: cut short when it is long.
+ * @param {string} value
+ */
+export function shorten(value) {
+  return value.length <= ECHO ? value : `${value.slice(0, ECHO - 1)}…`;
+}
 
 /**
  * Every named field of a calculator's form, as the strings Python will check.
@@ -13,54 +69,47 @@ import { el } from "../site.mjs";
 export function formValues(section) {
   /** @type {Record<string, string>} */
   const out = {};
-  for (const field of section.querySelectorAll("form [name]")) {
-    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) out[field.name] = field.value;
+  for (const input of section.querySelectorAll("form [name]")) {
+    if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) out[input.name] = input.value;
   }
   return out;
 }
 
 /**
  * The link that opens this calculation: this page, the inputs, the rule it follows.
+ * Empty optional inputs are left out, so the link stays short.
  * @param {HTMLElement} section
  */
 export function shareUrl(section) {
   const url = new URL(window.location.href);
   url.search = "";
   url.searchParams.set("calc", section.dataset.calc || "");
-  for (const [name, value] of Object.entries(formValues(section))) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(formValues(section))) {
+    if (value !== "") url.searchParams.set(name, value);
+  }
   url.hash = section.dataset.rule || "";
   return url.href;
 }
 
 /**
- * Set a field from a link; a value its list does not offer is added so Python can refuse it.
- * @param {HTMLElement} section
- * @param {string} name
+ * Set a field from a link; a value its list does not offer is added (labelled short) so
+ * Python can refuse it by name.
+ * @param {HTMLInputElement | HTMLSelectElement} input
  * @param {string} raw
- * @returns {boolean} whether the calculator has such a field
  */
-function setValue(section, name, raw) {
-  const field = section.querySelector(`form [name="${CSS.escape(name)}"]`);
-  if (field instanceof HTMLSelectElement) {
-    if (![...field.options].some((o) => o.value === raw)) {
-      const option = el("option", "", raw === "" ? "(empty)" : raw);
-      option.value = raw;
-      option.dataset.fromUrl = "";
-      field.append(option);
-    }
-    field.value = raw;
-    return true;
+function setValue(input, raw) {
+  if (input instanceof HTMLSelectElement && ![...input.options].some((o) => o.value === raw)) {
+    const option = el("option", "", raw === "" ? "(empty)" : shorten(raw));
+    option.value = raw;
+    option.dataset.fromUrl = "";
+    input.append(option);
   }
-  if (field instanceof HTMLInputElement) {
-    field.value = raw;
-    return true;
-  }
-  return false;
+  input.value = raw;
 }
 
 /**
- * Which calculator a shared URL means: same name, then matching fixed inputs, then the
- * rule in the fragment.
+ * Which calculator on this page a shared URL means: same name, then matching fixed
+ * inputs, then the rule in the fragment.
  * @param {HTMLElement[]} sections
  * @param {URLSearchParams} params
  * @param {string} hash
@@ -88,24 +137,38 @@ export function sharedTarget(sections, params, hash) {
  * Put a link's inputs into the calculator's form.
  * @param {HTMLElement} section
  * @param {URLSearchParams} params
+ * @returns {[string, string][]} the parameters the calculator does not take (tracking ones left out)
  */
 export function applyParams(section, params) {
-  const form = section.querySelector("form");
-  if (!form) return;
+  /** @type {[string, string][]} */
+  const ignored = [];
   for (const [name, raw] of params) {
     if (name === "calc") continue;
-    const field = section.querySelector(`form [name="${CSS.escape(name)}"]`);
-    if (field instanceof HTMLInputElement && field.type === "hidden") continue; // fixed by the place
-    if (!setValue(section, name, raw)) {
-      // Not a field of this calculator: Python says so, by name.
-      const extra = el("input");
-      extra.type = "hidden";
-      extra.name = name;
-      extra.value = raw;
-      extra.dataset.fromUrl = "";
-      form.append(extra);
-    }
+    const input = section.querySelector(`form [name="${CSS.escape(name)}"]`);
+    if (input instanceof HTMLInputElement && input.type === "hidden") continue; // fixed by the place
+    if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) setValue(input, raw);
+    else if (!isTracking(name)) ignored.push([name, raw]);
   }
+  return ignored;
+}
+
+/**
+ * Say, quietly, which parts of a link the calculator left out (or say nothing).
+ * @param {HTMLElement} section
+ * @param {[string, string][]} ignored
+ */
+export function showIgnored(section, ignored) {
+  const box = section.querySelector(".sh-calc__notes");
+  if (!(box instanceof HTMLElement)) return;
+  if (!ignored.length) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const listed = ignored.map(([name, value]) => `${shorten(name)}=${shorten(value)}`).join(", ");
+  const what = ignored.length === 1 ? "a part this calculator does not use" : "parts this calculator does not use";
+  box.replaceChildren(el("p", "", `The link had ${what}, left out: ${listed}.`));
+  box.hidden = false;
 }
 
 /**
@@ -115,4 +178,61 @@ export function applyParams(section, params) {
 export function resetForm(section) {
   for (const extra of section.querySelectorAll("[data-from-url]")) extra.remove();
   section.querySelector("form")?.reset();
+  showIgnored(section, []);
+}
+
+/**
+ * @typedef {object} Place
+ * @property {string} page the page's URL from the site root ("buildings/")
+ * @property {string} rule the rule the calculator follows
+ * @property {Record<string, string>} fixed the inputs its place fixes
+ */
+
+/**
+ * Where each calculator is placed, from the build's manifest (cached offline).
+ * @returns {Promise<Record<string, Place[]>>}
+ */
+async function places() {
+  const response = await fetch(new URL("assets/py/manifest.json", SITE_ROOT));
+  if (!response.ok) return {};
+  const manifest = await response.json();
+  return manifest && typeof manifest.places === "object" ? manifest.places : {};
+}
+
+/**
+ * The page a link's calculator lives on, when it is not this one.
+ * @param {URLSearchParams} params
+ * @returns {Promise<URL | null>} the same link on that page, or null when no page has it
+ */
+export async function elsewhere(params) {
+  const name = params.get("calc") || "";
+  const known = (await places())[name];
+  if (!Array.isArray(known) || !known.length) return null;
+  const place =
+    known.find((p) => Object.entries(p.fixed).every(([k, v]) => !params.has(k) || params.get(k) === v)) || known[0];
+  const url = new URL(place.page, SITE_ROOT);
+  url.search = params.toString();
+  url.hash = place.rule;
+  return url;
+}
+
+/**
+ * Say, visibly at the top of the page, that a link names a calculator this site does not have.
+ * @param {string} name
+ */
+export function showUnknownCalculator(name) {
+  const article = document.querySelector("article");
+  if (!article || article.querySelector(".sh-link-note")) return;
+  const note = el(
+    "p",
+    "sh-link-note",
+    `This link asks for a calculator called "${shorten(name)}", which this site does not have. `,
+  );
+  note.setAttribute("role", "status");
+  const list = el("a", "", "See the calculators");
+  list.href = new URL("calculators/", SITE_ROOT).href;
+  note.append(list, ".");
+  const heading = article.querySelector("h1");
+  if (heading) heading.after(note);
+  else article.prepend(note);
 }

@@ -10,13 +10,22 @@ export interface Calculation {
 
 /** What the page shows for a result, in the order it shows it. */
 export interface View {
-  /** The answer in one figure: the first thing a player reads. */
+  /** The inputs in one line, as a player would say them (``S9 · shock · stone house (AV 13) · 3 hits``). */
+  readonly asked: string;
+  /** The answer in one figure: the first thing a player reads, kept in view beside the form. */
   readonly headline: Figure;
+  /** Why the headline is what it is, in one line, when it is certain (0 or 100 %) or has no odds. */
+  readonly why: string | null;
   /** Further figures, each shown once. */
   readonly figures: readonly Figure[];
+  /** Distributions, each shown once. */
   readonly charts: readonly Chart[];
   readonly tables: readonly Table[];
   readonly working: readonly WorkingStep[];
+  /** Inputs that change nothing for these values (the form hides them). */
+  readonly unused: readonly string[];
+  /** Whether Roll it has anything to roll for these values. */
+  readonly can_roll: boolean;
 }
 
 /** One figure of an answer: a probability or an average, with its label. */
