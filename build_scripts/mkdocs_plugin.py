@@ -36,6 +36,7 @@ from build_scripts.precompress import precompress_site
 from build_scripts.report import reference_report
 from build_scripts.runtime_assets import write_runtime
 from build_scripts.search_index import split_rule_sections
+from build_scripts.terms import load_terms
 
 log = logging.getLogger("mkdocs.plugins.scrollhammer")
 
@@ -90,6 +91,12 @@ class ScrollhammerConfig(base.Config):
 
     report = c.Type(str, default="build/reports/references.md")
     """Where to write the build report of every reference, relative to ``mkdocs.yml``."""
+
+    terms = c.Type(str, default="build_scripts/terms.toml")
+    """The committed map of terms and the rules that define them, relative to ``mkdocs.yml``."""
+
+    terms_report = c.Type(str, default="build/reports/terms.md")
+    """Where to write the build report of every term, relative to ``mkdocs.yml``."""
 
     placements = c.Type(str, default="build_scripts/calculator_placements.toml")
     """The committed map of which calculator goes after which rule, relative to ``mkdocs.yml``."""
@@ -156,6 +163,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         lock_path = self._path(config, self.config.anchors_lock)
         map_path = self._path(config, self.config.xref_map)
         places_path = self._path(config, self.config.placements)
+        terms_path = self._path(config, self.config.terms)
         try:
             self.placements = placements = load_placements(places_path.read_text("utf-8"), places_path.name)
             exports = [(name, (source_dir / name).read_bytes()) for name in self.config.exports]
@@ -171,6 +179,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 lock_name=lock_path.name,
                 map_name=map_path.name,
                 placements=placements,
+                terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
             )
         except RulebookError as exc:
             raise PluginError(f"rulebook: {exc}") from None
@@ -189,6 +198,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         report_path.parent.mkdir(parents=True, exist_ok=True)
         report_path.write_text(reference_report(self.result.references), "utf-8")
         log.info("rulebook: %d references resolved; report in %s", len(self.result.references), report_path)
+        terms_report_path = self._path(config, self.config.terms_report)
+        terms_report_path.write_text(self.result.terms_report, "utf-8")
 
         for name, markdown in self.result.markdown.items():
             files.append(File.generated(config, f"{name}.md", content=markdown))

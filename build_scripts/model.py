@@ -8,7 +8,7 @@ from typing import Literal
 
 from build_scripts.errors import Source
 
-InlineKind = Literal["text", "bold", "italic", "xref"]
+InlineKind = Literal["text", "bold", "italic", "xref", "term"]
 BlockKind = Literal["heading", "paragraph", "bullet", "chart_row"]
 HeadingStyle = Literal["wiki", "bold", "plain"]
 
@@ -17,8 +17,9 @@ HeadingStyle = Literal["wiki", "bold", "plain"]
 class Inline:
     """A run of rule text.
 
-    ``kind`` is ``text``, ``bold`` or ``italic`` for source text, and ``xref`` for a
-    resolved cross reference, where ``text`` is the verbatim source (``page XX``, shown
+    ``kind`` is ``text``, ``bold`` or ``italic`` for source text; ``term`` for words that
+    use a term these sections define (``href`` is the defining rule, ``label`` the term's
+    name); and ``xref`` for a resolved cross reference, where ``text`` is the verbatim source (``page XX``, shown
     as written), ``href`` the rule it means (``None`` when the rule is not in these
     sections), ``label`` the help the page shows beside it, and ``note`` what the rule
     is when it is not in these sections.

@@ -17,9 +17,18 @@ from build_scripts.errors import RulebookError
 from build_scripts.ids import assign_ids
 from build_scripts.merge import merge_exports
 from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules
-from build_scripts.render import CHART_TITLE, render_page
+from build_scripts.render import CHART_TITLE, place, render_page
 from build_scripts.sections import build_tree
 from build_scripts.templates_env import environment
+from build_scripts.terms import (
+    TermMap,
+    apply_terms,
+    check_linked,
+    check_terms,
+    definitions,
+    outside_uses,
+    terms_report,
+)
 from build_scripts.wikitext import decode, parse_blocks
 from build_scripts.xrefs import Resolution, load_map, resolve
 from calculators.registry import get
@@ -63,6 +72,8 @@ class BuildResult:
     calculators_page: str | None = None
     #: Page name → table-of-contents entries for its chart and calculators.
     shortcuts: dict[str, list[Shortcut]] = field(default_factory=dict)
+    #: The terms report (Markdown): each term linked, and those left unlinked.
+    terms_report: str = ""
 
 
 def page_url(name: str) -> str:
@@ -78,6 +89,7 @@ def build_rulebook(
     xref_map: str,
     frozen: bool,
     placements: list[Placement] | None = None,
+    terms: TermMap | None = None,
     lock_name: str = "anchors.lock.json",
     map_name: str = "xrefs.toml",
 ) -> BuildResult:
@@ -90,6 +102,7 @@ def build_rulebook(
         xref_map: The reference map's TOML text.
         frozen: Fail when the lock does not already list every id (CI).
         placements: Calculators to place after rules.
+        terms: Terms to link to their definitions (checked against the rule text).
         lock_name: The lock's file name, for messages.
         map_name: The reference map's file name, for messages.
 
@@ -107,6 +120,12 @@ def build_rulebook(
     anchored = {name: assign_ids(section) for name, section in sections.items()}
     lock_result = lock.check(anchored, frozen=frozen, name=lock_name)
     anchored, references = resolve(anchored, load_map(xref_map, map_name), follow=lock.follow, map_name=map_name)
+    terms = (terms or TermMap((), ())).follow(lock.follow)
+    check_terms(terms, anchored)
+    unlinked = outside_uses(terms, anchored)
+    anchored, linked = apply_terms(anchored, terms)
+    check_linked(terms, linked)
+    meaning = definitions(terms, anchored, place)
 
     after = _calculator_html(anchored, placements or [])
     urls = {spec.name: page_url(spec.name) for spec in pages}
@@ -120,11 +139,22 @@ def build_rulebook(
             page_url=urls[spec.name],
             page_urls=urls,
             aliases=lock_result.moved.get(spec.name),
+            definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
         )
     overview = render_calculators_page(placements, anchored) if placements else None
     shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
-    return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts)
+    report = terms_report(terms, linked, unlinked)
+    return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts, report)
+
+
+def _terms_used(items: list[AnchoredBlock]) -> set[str]:
+    return {
+        run.label
+        for item in items
+        for run in (*item.block.inlines, *item.block.body)
+        if run.kind == "term" and run.label
+    }
 
 
 def _shortcuts(page: str, items: list[AnchoredBlock], placements: list[Placement]) -> list[Shortcut]:
@@ -150,13 +180,13 @@ def _calculator_html(
 ) -> dict[str, dict[str, Markup]]:
     """Page → rule id → the calculators' HTML to place after that rule."""
     out: dict[str, dict[str, Markup]] = {}
-    for place in placements:
-        block = next((a for a in anchored.get(place.page, []) if a.id == place.rule_id), None)
+    for spot in placements:
+        block = next((a for a in anchored.get(spot.page, []) if a.id == spot.rule_id), None)
         if block is None:
-            raise RulebookError(f"calculator {place.instance_id} is placed after {place.after!r}, which is no rule id")
-        html = render_form(place, get(place.calculator), heading_level=block.depth + 2)
-        page = out.setdefault(place.page, {})
-        page[place.rule_id] = page.get(place.rule_id, Markup("")) + html
+            raise RulebookError(f"calculator {spot.instance_id} is placed after {spot.after!r}, which is no rule id")
+        html = render_form(spot, get(spot.calculator), heading_level=block.depth + 2)
+        page = out.setdefault(spot.page, {})
+        page[spot.rule_id] = page.get(spot.rule_id, Markup("")) + html
     return out
 
 

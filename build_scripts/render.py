@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from build_scripts.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.templates_env import environment
+from build_scripts.terms import Definition
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page"]
 
@@ -59,6 +60,7 @@ def render_page(
     page_urls: Mapping[str, str],
     aliases: Mapping[str, RuleRef] | None = None,
     after: Mapping[str, Markup] | None = None,
+    definitions: Mapping[str, Definition] | None = None,
 ) -> str:
     """Render one page's Markdown.
 
@@ -70,6 +72,7 @@ def render_page(
         page_urls: Every page name → URL, to make cross-page links relative.
         aliases: Old id → where the rule is now; the page's script follows them.
         after: Block id → HTML to place right after that block (calculators).
+        definitions: The terms the page links, by name: what their popovers show.
 
     Returns:
         The Markdown text.
@@ -79,7 +82,13 @@ def render_page(
     alias_urls = {old: _href(target, page_url, page_urls) for old, target in (aliases or {}).items()}
     template = _environment(page_url, page_urls).get_template("page.md.j2")
     places = {item.id: place(item) for item in items}
-    return template.render(title=title, groups=groups, sources=sorted(set(sources)), aliases=alias_urls, places=places)
+    terms = {
+        name: {"text": d.text, "place": d.place, "href": _href(d.rule, page_url, page_urls)}
+        for name, d in sorted((definitions or {}).items())
+    }
+    return template.render(
+        title=title, groups=groups, sources=sorted(set(sources)), aliases=alias_urls, places=places, terms=terms
+    )
 
 
 def place(item: AnchoredBlock) -> str:
@@ -115,6 +124,7 @@ def _href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
     return f"{rel.rstrip('/')}/#{target.id}" if rel != "." else f"./#{target.id}"
 
 
+_TERM = Markup('<a class="term" href="{}" data-term="{}">{}</a>')
 _LINKED = Markup('<span class="xref">{}</span><a class="xref-help" href="{}" data-help>{}</a>')
 _MISSING = Markup(
     '<span class="xref">{text}</span><button type="button" class="xref-help xref-help--missing" data-help '
@@ -132,6 +142,8 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
             out.append(Markup("<strong>{}</strong>").format(text))
         elif run.kind == "italic":
             out.append(Markup("<em>{}</em>").format(text))
+        elif run.kind == "term" and run.href:
+            out.append(_TERM.format(_href(run.href, page_url, page_urls), run.label, text))
         elif run.kind == "xref" and run.href:
             out.append(_LINKED.format(text, _href(run.href, page_url, page_urls), run.label))
         elif run.kind == "xref":

@@ -6,6 +6,7 @@ from support import EXPORTS, ROOT, RULEBOOK, site_pages
 
 from build_scripts.anchor_lock import AnchorLock
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
+from build_scripts.terms import load_terms
 
 PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
 
@@ -16,6 +17,10 @@ def committed_lock() -> AnchorLock:
 
 def xref_map() -> str:
     return (ROOT / "build_scripts" / "xrefs.toml").read_text("utf-8")
+
+
+def term_map() -> str:
+    return (ROOT / "build_scripts" / "terms.toml").read_text("utf-8")
 
 
 def exports(overrides: dict[str, bytes] | None = None) -> list[tuple[str, bytes]]:
@@ -29,13 +34,16 @@ def build(
     lock: AnchorLock | None = None,
     frozen: bool = True,
     xrefs: str | None = None,
+    terms: str | None = None,
 ) -> BuildResult:
+    """The rulebook as the site builds it (the committed maps unless given; ``terms=""`` links none)."""
     return build_rulebook(
         exports(overrides),
         PAGES,
         lock=committed_lock() if lock is None else lock,
         xref_map=xref_map() if xrefs is None else xrefs,
         frozen=frozen,
+        terms=load_terms(term_map() if terms is None else terms, "terms.toml"),
     )
 
 

@@ -26,6 +26,10 @@ CASES: list[tuple[str, dict[str, str]]] = [
     ("calc-hit-split-monstrous-cavalry", {"hits": "3"}),
     ("calc-hit-split-monstrous-cavalry", {"hits": "12"}),
     ("calc-hit-split-monstrous-cavalry", {"hits": "45"}),
+    ("calc-charge-and-fall-back", {"unit_type": "cavalry", "difficult": "true", "distance": "9"}),
+    ("calc-charge-and-fall-back", {"unit_type": "flyer-beasts", "fly": "true", "distance": "12"}),
+    ("calc-charge-and-fall-back", {"unit_type": "beasts", "move": "fall-back"}),
+    ("calc-charge-and-fall-back", {"unit_type": "flyer-monstrous-creature", "move": "fall-back", "distance": "14"}),
 ]
 
 PAGE_OF = {
@@ -33,12 +37,14 @@ PAGE_OF = {
     "calc-ruin-movement": "ruins/",
     "calc-hit-split-artillery": "unit-types/",
     "calc-hit-split-monstrous-cavalry": "unit-types/",
+    "calc-charge-and-fall-back": "unit-types/",
 }
 CALCULATOR_OF = {
     "calc-building-damage": "building-damage",
     "calc-ruin-movement": "ruin-movement",
     "calc-hit-split-artillery": "hit-split",
     "calc-hit-split-monstrous-cavalry": "hit-split",
+    "calc-charge-and-fall-back": "charge-and-fall-back",
 }
 FIXED = {
     "calc-hit-split-artillery": {"target": "artillery"},

@@ -133,7 +133,9 @@ def test_copy_link_and_copy_json(browser: Browser, site_url: str) -> None:
     assert json.loads(page.evaluate("navigator.clipboard.readText()")) == expected
     page.locator(f"#{section} button[data-action='copy-link']").tap()
     expect(page.locator(".sh-toast")).to_contain_text("Link to this calculation copied")
-    link = page.evaluate("navigator.clipboard.readText()")
+    summary, link = page.evaluate("navigator.clipboard.readText()").split("\n")
+    view = CALCULATORS["ruin-movement"].view(CALCULATORS["ruin-movement"].calculate(**inputs))
+    assert summary == f"{view['asked']} — {view['headline']['label']}: {view['headline']['text']}"
     assert urlsplit(link).fragment == "infantry-distance-between-levels-greater-than"
     fresh = ctx.new_page()
     fresh.goto(link)
@@ -293,13 +295,13 @@ def test_screenshots_idle_error_result(browser: Browser, slow_site_url: str, sec
     expect(box.locator(".sh-calc__status progress")).to_be_visible()
     shot(page, section, scheme, "idle")
     wait_for_inputs(page, section, cpython(section, {}))
-    field = next(i for i in CALCULATORS[CALCULATOR_OF[section]].inputs if i.kind == "int" and i.default is not None)
+    field = next(i for i in CALCULATORS[CALCULATOR_OF[section]].inputs if i.kind == "int")
     page.locator(f"#{section}-{field.name}").fill("0")
     error = page.locator(f"#{section}-{field.name}-error")
     expect(error).to_be_visible()
     page.evaluate(f"document.getElementById('{section}').scrollIntoView({{block: 'start'}})")
     shot(page, section, scheme, "error")
-    page.locator(f"#{section}-{field.name}").fill(str(field.default))
+    page.locator(f"#{section}-{field.name}").fill("" if field.default is None else str(field.default))
     expect(box.locator(".sh-calc__result")).to_be_visible()
     page.evaluate(f"document.querySelector('#{section} .sh-calc__result').scrollIntoView({{block: 'center'}})")
     shot(page, section, scheme, "result")

@@ -5,8 +5,10 @@ import { start as startCalculators } from "./calculators/forms.mjs";
 import { start as startOffline } from "./offline.mjs";
 import { start as startRuleLinks } from "./rule-links.mjs";
 import { start as startSearchTypos } from "./search-typos.mjs";
+import { start as startTerms } from "./terms.mjs";
 
 startRuleLinks();
 startSearchTypos();
+startTerms();
 startCalculators();
 startOffline();

@@ -115,8 +115,9 @@ function act(section, action) {
   else if (action === "edit") edit(section);
   else if (action === "exact") toggleExact(section);
   else if (action === "copy-link") {
-    const url = shareUrl(section);
-    copyText(url, "Link to this calculation copied", `Could not copy; here it is: ${url}`);
+    // What was asked and the answer, then the link: ready for a group chat.
+    const text = [summary(section), shareUrl(section)].filter(Boolean).join("\n");
+    copyText(text, "Link to this calculation copied", `Could not copy; here it is: ${text}`);
   } else if (action === "share") {
     shareOrCopy({ title: document.title, text: summary(section), url: shareUrl(section) });
   } else if (action === "copy-json") {

@@ -1,0 +1,291 @@
+"""Keywords you can tap: the first use of a defined term in a rule block links to its definition.
+
+The terms are data: ``build_scripts/terms.toml`` maps each term, as the rule text spells
+it, to the rule that defines it. The build checks the map, naming its file and line: a
+rule id that does not exist, or a term the rule text never uses, fails the build. Terms
+the rulebook defines outside these sections are listed there too, under ``outside``:
+they are never linked (no dead links), and the build report lists them.
+
+The rule text is never rewritten: a term's words stay as they are, wrapped in a link.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from build_scripts.errors import RulebookError, Source
+from build_scripts.model import AnchoredBlock, Inline, RuleRef, index_rules
+
+__all__ = [
+    "Definition",
+    "Outside",
+    "Term",
+    "TermMap",
+    "apply_terms",
+    "check_linked",
+    "check_terms",
+    "definitions",
+    "link_terms",
+    "load_terms",
+    "outside_uses",
+    "terms_report",
+]
+
+_ENTRY = re.compile(r"^\s*\[\[(term|outside)\]\]\s*$")
+_DEFINITION_CHARS = 320
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term, the ways the rule text writes it, and the rule that defines it."""
+
+    name: str
+    spellings: tuple[str, ...]
+    rule: RuleRef
+    source: Source
+
+
+@dataclass(frozen=True)
+class Outside:
+    """A term the rulebook defines outside these sections: never linked."""
+
+    name: str
+    spellings: tuple[str, ...]
+    source: Source
+
+
+@dataclass(frozen=True)
+class TermMap:
+    """The checked term map, and one pattern that finds any spelling (longest first).
+
+    Spellings of terms defined outside these sections are in the pattern too, so that
+    "Difficult Terrain test" is read as itself (not linked) and not as "Difficult Terrain".
+    """
+
+    terms: tuple[Term, ...]
+    outside: tuple[Outside, ...]
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    by_spelling: Mapping[str, Term | None] = field(init=False, repr=False, compare=False)
+
+    def follow(self, where: Callable[[RuleRef], RuleRef]) -> TermMap:
+        """The map with each term's rule followed to where it is now (the anchors lock's aliases)."""
+        return TermMap(tuple(replace(t, rule=where(t.rule)) for t in self.terms), self.outside)
+
+    def __post_init__(self) -> None:
+        by_spelling: dict[str, Term | None] = {s: None for entry in self.outside for s in entry.spellings}
+        by_spelling.update({spelling: term for term in self.terms for spelling in term.spellings})
+        spellings = sorted(by_spelling, key=len, reverse=True)
+        words = "|".join(re.escape(s) for s in spellings) or r"(?!)"
+        object.__setattr__(self, "by_spelling", by_spelling)
+        object.__setattr__(self, "pattern", re.compile(rf"(?<![\w'-])(?:{words})(?![\w-])"))
+
+
+def load_terms(text: str, name: str) -> TermMap:
+    """Parse the term map; every entry keeps the line it starts on, for messages.
+
+    Raises:
+        RulebookError: for bad TOML, or an entry without a name, spellings or (for a
+            defined term) a ``page#id`` rule.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(f"{name}: {exc}") from None
+    lines: dict[str, list[int]] = {"term": [], "outside": []}
+    for number, text_line in enumerate(text.splitlines(), start=1):
+        found = _ENTRY.match(text_line)
+        if found:
+            lines[found.group(1)].append(number)
+    terms = []
+    for raw, line in zip(data.get("term", []), lines["term"], strict=True):
+        where = Source(name, line)
+        spellings = _spellings(raw, where)
+        try:
+            rule = RuleRef.parse(str(raw.get("rule", "")))
+        except ValueError as exc:
+            raise RulebookError(str(exc), source=where) from None
+        terms.append(Term(str(raw["term"]), spellings, rule, where))
+    outside = []
+    for raw, line in zip(data.get("outside", []), lines["outside"], strict=True):
+        where = Source(name, line)
+        outside.append(Outside(str(raw.get("term", "")), _spellings(raw, where), where))
+    return TermMap(tuple(terms), tuple(outside))
+
+
+def _spellings(raw: Mapping[str, object], where: Source) -> tuple[str, ...]:
+    name = raw.get("term")
+    spellings = raw.get("spellings", [name])
+    if not isinstance(name, str) or not name:
+        raise RulebookError("the entry needs term = the term's name", source=where)
+    if not isinstance(spellings, list) or not spellings or not all(isinstance(s, str) and s for s in spellings):
+        raise RulebookError(f"the entry {name!r} needs spellings = a list of the ways the rules write it", source=where)
+    return tuple(spellings)
+
+
+def check_terms(terms: TermMap, pages: Mapping[str, list[AnchoredBlock]]) -> None:
+    """Every term's rule exists, and every term (defined or outside) is used by the rule text.
+
+    Raises:
+        RulebookError: naming the map's file and the entry's line.
+    """
+    rules = index_rules(pages)
+    text = "\n".join(a.block.full_text for items in pages.values() for a in items)
+    for term in terms.terms:
+        if term.rule not in rules:
+            raise RulebookError(
+                f"the term {term.name!r} links to {str(term.rule)!r}, which is no rule", source=term.source
+            )
+    entries: list[Term | Outside] = [*terms.terms, *terms.outside]
+    for entry in entries:
+        if not any(_occurs(spelling, text) for spelling in entry.spellings):
+            raise RulebookError(
+                f"the term {entry.name!r} never occurs in the rule text as {', '.join(map(repr, entry.spellings))}; "
+                "correct its spellings or remove it",
+                source=entry.source,
+            )
+
+
+def check_linked(terms: TermMap, linked: Mapping[str, int]) -> None:
+    """Every defined term is used somewhere besides its own definition (else the entry links nothing).
+
+    Raises:
+        RulebookError: naming the map's file and the entry's line.
+    """
+    for term in terms.terms:
+        if not linked.get(term.name):
+            raise RulebookError(
+                f"the term {term.name!r} is used only in the rule that defines it, so it links nothing; remove it",
+                source=term.source,
+            )
+
+
+def _occurs(spelling: str, text: str) -> bool:
+    return re.search(rf"(?<![\w'-]){re.escape(spelling)}(?![\w-])", text) is not None
+
+
+def link_terms(runs: tuple[Inline, ...], terms: TermMap, *, here: RuleRef, seen: set[str]) -> tuple[Inline, ...]:
+    """Wrap the first use in a block of each defined term (not the block that defines it).
+
+    Args:
+        runs: A block's runs; only plain text runs are searched (a bold chart-row name,
+            or a cross reference, stays as it is).
+        terms: The term map.
+        here: The block's own reference (a definition never links to itself).
+        seen: The terms already linked in this block; updated.
+
+    Returns:
+        The runs, with ``term`` runs whose ``text`` is the words as written and whose
+        ``href`` is the defining rule.
+    """
+    out: list[Inline] = []
+    for run in runs:
+        if run.kind != "text":
+            out.append(run)
+            continue
+        at = 0
+        for found in terms.pattern.finditer(run.text):
+            term = terms.by_spelling[found.group(0)]
+            if term is None or term.name in seen or term.rule == here:
+                continue
+            seen.add(term.name)
+            if found.start() > at:
+                out.append(Inline("text", run.text[at : found.start()]))
+            out.append(Inline("term", found.group(0), href=term.rule, label=term.name))
+            at = found.end()
+        if at < len(run.text):
+            out.append(replace(run, text=run.text[at:]) if at == 0 else Inline("text", run.text[at:]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Definition:
+    """What a term's popover shows: the defining words, where they are, and the rule's reference."""
+
+    term: str
+    text: str
+    place: str
+    rule: RuleRef
+
+
+def definitions(
+    terms: TermMap, pages: Mapping[str, list[AnchoredBlock]], place: Callable[[AnchoredBlock], str]
+) -> dict[str, Definition]:
+    """Each defined term's popover, by the term's name (``place`` says where a block is, in words)."""
+    rules = index_rules(pages)
+    out = {}
+    for term in terms.terms:
+        block = rules[term.rule]
+        words = " ".join(block.block.full_text.split())
+        out[term.name] = Definition(term.name, _shorten(words), place(block), term.rule)
+    return out
+
+
+def apply_terms(
+    pages: Mapping[str, list[AnchoredBlock]], terms: TermMap
+) -> tuple[dict[str, list[AnchoredBlock]], dict[str, int]]:
+    """Link the first use of each term in every block of every page.
+
+    Returns:
+        The pages with ``term`` runs in place, and how often each term was linked.
+    """
+    linked: dict[str, int] = {}
+    out: dict[str, list[AnchoredBlock]] = {}
+    for page, items in pages.items():
+        out[page] = []
+        for item in items:
+            if item.block.kind == "heading":
+                out[page].append(item)
+                continue
+            seen: set[str] = set()
+            here = RuleRef(page, item.id)
+            inlines = link_terms(item.block.inlines, terms, here=here, seen=seen)
+            body = link_terms(item.block.body, terms, here=here, seen=seen)
+            for name in seen:
+                linked[name] = linked.get(name, 0) + 1
+            out[page].append(replace(item, block=replace(item.block, inlines=inlines, body=body)))
+    return out, linked
+
+
+def outside_uses(terms: TermMap, pages: Mapping[str, list[AnchoredBlock]]) -> list[tuple[str, int]]:
+    """Each term defined outside these sections, and how often the rule text uses it."""
+    text = "\n".join(a.block.full_text for items in pages.values() for a in items)
+    return [
+        (entry.name, sum(len(re.findall(rf"(?<![\w'-]){re.escape(s)}(?![\w-])", text)) for s in entry.spellings))
+        for entry in terms.outside
+    ]
+
+
+def _shorten(words: str) -> str:
+    """Whole sentences up to a popover's length (at least the first)."""
+    if len(words) <= _DEFINITION_CHARS:
+        return words
+    sentences = re.split(r"(?<=[.!?])\s+", words)
+    kept = sentences[0]
+    for sentence in sentences[1:]:
+        if len(kept) + 1 + len(sentence) > _DEFINITION_CHARS:
+            break
+        kept += " " + sentence
+    return kept if len(kept) <= _DEFINITION_CHARS * 2 else kept[: _DEFINITION_CHARS - 1] + "…"
+
+
+def terms_report(terms: TermMap, linked: Mapping[str, int], unlinked: Iterable[tuple[str, int]]) -> str:
+    """A Markdown report: each term, its definition and how often it was linked; terms left unlinked."""
+    lines = [
+        "# Terms",
+        "",
+        (
+            f"{len(terms.terms)} defined terms, {sum(linked.values())} links; "
+            f"{len(terms.outside)} terms defined outside these sections, never linked."
+        ),
+        "",
+        "| term | defined at | links |",
+        "| --- | --- | ---: |",
+    ]
+    lines += [f"| {t.name} | `{t.rule}` | {linked.get(t.name, 0)} |" for t in terms.terms]
+    lines += ["", "## Defined outside these sections (not linked)", ""]
+    lines += ["| term | uses in the rule text |", "| --- | ---: |"]
+    lines += [f"| {name} | {count} |" for name, count in unlinked]
+    return "\n".join(lines) + "\n"
