@@ -18,7 +18,7 @@ from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS, PHONE
 
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
-from calculators.spec import Input
+from calculators.spec import Input, InputError
 
 CALCULATORS = all_calculators()
 ANSWER_TIMEOUT = 60_000
@@ -127,8 +127,9 @@ def test_a_shared_calculation_lands_showing_what_was_asked_with_a_way_to_edit(pa
 # ------------------------------------------------------------------ the answer where the thumb is
 
 
-def other_value(spec: Input, current: str) -> str:
-    """A different valid value for a field, as a player would pick it."""
+def other_value(spec: Input, current: str, answers: Any = None) -> str:
+    """A different value for a field, as a player would pick it: one the calculator answers
+    (``answers(value)`` is true), since some choices are refused for the other inputs."""
     if spec.kind == "int":
         assert spec.minimum is not None
         assert spec.maximum is not None
@@ -137,7 +138,16 @@ def other_value(spec: Input, current: str) -> str:
     if spec.kind == "bool":
         return "false" if current == "true" else "true"
     options = [c for c in spec.choices if c not in {current, "custom"}]
-    return options[len(options) // 2]
+    middle_first = options[len(options) // 2 :] + options[: len(options) // 2]
+    return next(c for c in middle_first if answers is None or answers(c))
+
+
+def answers(name: str, inputs: dict[str, Any]) -> bool:
+    try:
+        CALCULATORS[name].calculate(**inputs)
+    except InputError:
+        return False
+    return True
 
 
 EDITS = [
@@ -154,7 +164,7 @@ def test_each_fields_edit_leaves_the_headline_in_view(page: Page, site_url: str,
     spec = next(i for i in CALCULATORS[calculator].inputs if i.name == name)
     # A field the form hides when it changes nothing is edited where it matters.
     start = {
-        "fly": {"unit_type": "flyer-infantry"},
+        "fly": {"unit_type": "flyer-beasts" if calculator == "charge-and-fall-back" else "flyer-infantry"},
         "material": {"building": "custom", "material": "stone", "armour_value": "10"},
         "ranged": {"occupants": "inside"},
     }.get(name, {})
@@ -166,7 +176,8 @@ def test_each_fields_edit_leaves_the_headline_in_view(page: Page, site_url: str,
     field.scroll_into_view_if_needed()
     field.tap()
     current = field.input_value()
-    value = other_value(spec, current)
+    given = {**FIXED.get(section, {}), **start}
+    value = other_value(spec, current, lambda v: answers(calculator, {**given, name: v}))
     if spec.kind == "int":
         field.fill(value)
     else:

@@ -312,6 +312,10 @@ AXE_OPTIONS = {
 
 
 def axe_violations(page: Page) -> list[str]:
+    # Not mid-transition (the back-to-top button fades in after a scroll): colours settle first.
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"
+    )
     results = Axe().run(page, options=AXE_OPTIONS)
     return [
         f"{v['id']}: {v['help']} ({len(v['nodes'])}x: {v['nodes'][0]['target']})"
