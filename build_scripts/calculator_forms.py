@@ -8,6 +8,7 @@ declaration, so adding a calculator needs no new HTML or JavaScript.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,12 +89,18 @@ def load_placements(text: str, name: str) -> list[Placement]:
     return places
 
 
-def render_form(place: Placement, calc: Calculator[Any], *, heading_level: int) -> Markup:
-    """The calculator's HTML, from its declaration."""
+def render_form(
+    place: Placement, calc: Calculator[Any], *, heading_level: int, runtime: Mapping[str, str] | None = None
+) -> Markup:
+    """The calculator's HTML, from its declaration.
+
+    ``runtime`` (Pyodide's version, the stdlib's hash, the calculators archive) goes in the
+    section, so the page starts the worker without asking the server for a manifest first.
+    """
     html = (
         environment()
         .get_template("calculator.html.j2")
-        .render(place=place, calc=calc, inputs=calc.inputs, level=min(6, heading_level))
+        .render(place=place, calc=calc, inputs=calc.inputs, level=min(6, heading_level), runtime=runtime or {})
     )
     # One line, so Markdown passes it through as a single raw HTML block.
     one_line = " ".join(line.strip() for line in html.splitlines() if line.strip())

@@ -3,30 +3,50 @@
 The Content-Security-Policy meta goes first, before any script. The web app manifest
 and the home-screen icon make the site installable ("Add to Home Screen" opens the rules
 offline like an app); the theme writes the theme colour itself.
+
+Every page names its whole module graph (``modulepreload``), so the scripts arrive in one
+round trip instead of one per level of imports. A page with calculators also names its
+Python runtime and loads a small module that, on a visit after the first (a service
+worker answers from the device), starts Python while the page is still being read.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping, Sequence
 
 from markupsafe import escape
 
 from build_scripts.csp import CONTENT_SECURITY_POLICY
 
-__all__ = ["MANIFEST", "add_head_tags"]
+__all__ = ["EARLY_START", "MANIFEST", "RUNTIME_META", "add_head_tags"]
 
 #: The web app manifest, from the site root.
 MANIFEST = "manifest.webmanifest"
+#: The module that starts Python early on pages with calculators (see its header).
+EARLY_START = "assets/js/calculators/early-start.mjs"
+#: The meta tag naming the runtime (read by ``calculators/engine.mjs``).
+RUNTIME_META = "scrollhammer:runtime"
 _HEAD = re.compile(r"<head[^>]*>")
 
 
-def add_head_tags(html: str, root: str) -> str:
+def add_head_tags(
+    html: str,
+    root: str,
+    *,
+    modules: Sequence[str] = (),
+    runtime: Mapping[str, str] | None = None,
+) -> str:
     """Put the policy first in ``<head>``, then the app's tags, with links relative to ``root``.
 
     Args:
         html: The page.
         root: The site root as the page's links reach it (``../`` from ``buildings/``,
             ``/`` for the 404 page, which is served at any path).
+        modules: The page scripts' module graph (paths from the site root), preloaded.
+        runtime: On a page with calculators, the Python runtime's identity (see
+            ``runtime_assets.Runtime.identity``); the page then starts it early.
 
     Raises:
         ValueError: when the page has no ``<head>``.
@@ -40,4 +60,9 @@ def add_head_tags(html: str, root: str) -> str:
         f'<link rel="manifest" href="{href}{MANIFEST}">'
         f'<link rel="apple-touch-icon" href="{href}assets/icons/icon-192.png">'
     )
+    if runtime is not None:
+        identity = escape(json.dumps(dict(runtime), sort_keys=True, separators=(",", ":")))
+        tags += f'<meta name="{RUNTIME_META}" content="{identity}">'
+        tags += f'<script type="module" async src="{href}{escape(EARLY_START)}"></script>'
+    tags += "".join(f'<link rel="modulepreload" href="{href}{escape(path)}">' for path in modules)
     return html[: head.end()] + tags + html[head.end() :]

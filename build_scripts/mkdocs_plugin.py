@@ -31,10 +31,11 @@ from build_scripts.calculator_forms import Placement, load_placements
 from build_scripts.csp import externalize_data_svgs, externalize_inline_scripts
 from build_scripts.errors import RulebookError
 from build_scripts.head import add_head_tags
+from build_scripts.module_graph import module_graph
 from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
 from build_scripts.precompress import precompress_site
 from build_scripts.report import reference_report
-from build_scripts.runtime_assets import write_runtime
+from build_scripts.runtime_assets import Runtime, prepare_runtime, write_runtime
 from build_scripts.search_index import split_rule_sections
 from build_scripts.terms import load_terms
 
@@ -129,8 +130,10 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
     def __init__(self) -> None:
         self.result: BuildResult | None = None
         self.placements: list[Placement] = []
+        self.runtime: Runtime | None = None
         self.build_id = ""
         self.inline_scripts: dict[str, str] = {}
+        self.modules: list[str] = []
 
     def _path(self, config: MkDocsConfig, relative: str) -> Path:
         return Path(config.config_file_path).parent / relative
@@ -145,6 +148,10 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             if (page.kind == "rulebook") != bool(page.section):
                 raise PluginError(f"scrollhammer: page {page.name!r}: a rulebook page, and only one, names a `section`")
         config.nav = [{page.title: f"{page.name}.md"} for page in self.config.pages]
+        try:
+            self.modules = module_graph(Path(config.docs_dir), self.config.scripts)
+        except RulebookError as exc:
+            raise PluginError(f"scrollhammer: {exc}") from None
         for path in self.config.scripts:
             script = ExtraScriptValue(path)
             script.type = "module"
@@ -155,6 +162,22 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         config.copyright = f"{base} · build {self.build_id}"
         return config
 
+    def _prepare_runtime(self, config: MkDocsConfig) -> RulebookError | None:
+        """Prepare the browser runtime, whose identity goes into the pages.
+
+        Its error (Pyodide not installed) is returned, to be raised after the rulebook's:
+        a broken source file is always named first.
+        """
+        try:
+            self.runtime = prepare_runtime(
+                pyodide_dir=self._path(config, self.config.pyodide_dir),
+                package_dir=self._path(config, self.config.calculators_dir),
+                cache_dir=self._path(config, "build/cache"),
+            )
+        except RulebookError as exc:
+            return exc
+        return None
+
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
         """Build the rulebook pages and add them to the site's files."""
         if not self.config.enabled:
@@ -164,6 +187,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         map_path = self._path(config, self.config.xref_map)
         places_path = self._path(config, self.config.placements)
         terms_path = self._path(config, self.config.terms)
+        runtime_error = self._prepare_runtime(config)
         try:
             self.placements = placements = load_placements(places_path.read_text("utf-8"), places_path.name)
             exports = [(name, (source_dir / name).read_bytes()) for name in self.config.exports]
@@ -179,12 +203,15 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 lock_name=lock_path.name,
                 map_name=map_path.name,
                 placements=placements,
+                runtime=self.runtime.identity() if self.runtime else None,
                 terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
             )
         except RulebookError as exc:
             raise PluginError(f"rulebook: {exc}") from None
         except OSError as exc:
             raise PluginError(f"rulebook: {exc}") from None
+        if runtime_error is not None:
+            raise PluginError(f"calculators: {runtime_error}")
 
         if self.result.lock.is_updated:
             lock_path.write_text(self.result.lock.lock.dumps(), "utf-8")
@@ -226,7 +253,10 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         html, files = externalize_inline_scripts(output, page.url)
         self.inline_scripts.update(files)
         root = posixpath.relpath(".", page.url.rstrip("/") or ".") + "/" if page.url else "./"
-        return add_head_tags(_name_theme_parts(html), root)
+        name = page.file.src_uri.removesuffix(".md")
+        has_calculators = any(place.page == name for place in self.placements)
+        runtime = self.runtime.identity() if has_calculators and self.runtime else None
+        return add_head_tags(_name_theme_parts(html), root, modules=self.modules, runtime=runtime)
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
         """The 404 page (served at any path) gets the same policy, scripts moved out, app tags."""
@@ -235,12 +265,12 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         root = urllib.parse.urlsplit(config.site_url or "/").path or "/"
         html, files = externalize_inline_scripts(output_content, "", root=root)
         self.inline_scripts.update(files)
-        return add_head_tags(_name_theme_parts(html), root)
+        return add_head_tags(_name_theme_parts(html), root, modules=self.modules)
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Finish the site: calculators' runtime, per-rule search entries, compressed copies."""
-        if not self.config.enabled or self.result is None:
+        if not self.config.enabled or self.result is None or self.runtime is None:
             return
         site_dir = Path(config.site_dir)
         moved = dict(self.inline_scripts)
@@ -252,15 +282,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         for name, text in moved.items():
             (site_dir / name).parent.mkdir(parents=True, exist_ok=True)
             (site_dir / name).write_text(text, "utf-8")
-        try:
-            manifest = write_runtime(
-                site_dir=site_dir,
-                pyodide_dir=self._path(config, self.config.pyodide_dir),
-                package_dir=self._path(config, self.config.calculators_dir),
-                places=self._places(),
-            )
-        except RulebookError as exc:
-            raise PluginError(f"calculators: {exc}") from None
+        manifest = write_runtime(site_dir=site_dir, runtime=self.runtime, places=self._places())
         log.info("calculators: Pyodide %s and %s copied into the site", manifest["pyodide"], manifest["calculators"])
 
         index_path = site_dir / "search" / "search_index.json"

@@ -7,6 +7,7 @@ MkDocs or the disk.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -89,6 +90,7 @@ def build_rulebook(
     xref_map: str,
     frozen: bool,
     placements: list[Placement] | None = None,
+    runtime: Mapping[str, str] | None = None,
     terms: TermMap | None = None,
     lock_name: str = "anchors.lock.json",
     map_name: str = "xrefs.toml",
@@ -102,6 +104,7 @@ def build_rulebook(
         xref_map: The reference map's TOML text.
         frozen: Fail when the lock does not already list every id (CI).
         placements: Calculators to place after rules.
+        runtime: The browser runtime's identity, for the calculators' sections.
         terms: Terms to link to their definitions (checked against the rule text).
         lock_name: The lock's file name, for messages.
         map_name: The reference map's file name, for messages.
@@ -127,7 +130,7 @@ def build_rulebook(
     check_linked(terms, linked)
     meaning = definitions(terms, anchored, place)
 
-    after = _calculator_html(anchored, placements or [])
+    after = _calculator_html(anchored, placements or [], runtime or {})
     urls = {spec.name: page_url(spec.name) for spec in pages}
     markdown = {}
     for spec in pages:
@@ -176,7 +179,7 @@ def _shortcuts(page: str, items: list[AnchoredBlock], placements: list[Placement
 
 
 def _calculator_html(
-    anchored: dict[str, list[AnchoredBlock]], placements: list[Placement]
+    anchored: dict[str, list[AnchoredBlock]], placements: list[Placement], runtime: Mapping[str, str]
 ) -> dict[str, dict[str, Markup]]:
     """Page → rule id → the calculators' HTML to place after that rule."""
     out: dict[str, dict[str, Markup]] = {}
@@ -184,7 +187,7 @@ def _calculator_html(
         block = next((a for a in anchored.get(spot.page, []) if a.id == spot.rule_id), None)
         if block is None:
             raise RulebookError(f"calculator {spot.instance_id} is placed after {spot.after!r}, which is no rule id")
-        html = render_form(spot, get(spot.calculator), heading_level=block.depth + 2)
+        html = render_form(spot, get(spot.calculator), heading_level=block.depth + 2, runtime=runtime)
         page = out.setdefault(spot.page, {})
         page[spot.rule_id] = page.get(spot.rule_id, Markup("")) + html
     return out

@@ -12,15 +12,27 @@ import hashlib
 import io
 import json
 import shutil
+import subprocess
+import tempfile
 import zipfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from build_scripts.errors import RulebookError
 from build_scripts.view_schema import json_schema
 
-__all__ = ["PYODIDE_FILES", "STDLIB_KEEP", "calculators_archive", "reduced_stdlib", "write_runtime"]
+__all__ = [
+    "PYODIDE_FILES",
+    "STDLIB_KEEP",
+    "Runtime",
+    "calculators_archive",
+    "compiled_stdlib",
+    "prepare_runtime",
+    "reduced_stdlib",
+    "write_runtime",
+]
 
 #: The Pyodide files a worker needs to boot Python with no extra packages.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -78,24 +90,84 @@ def calculators_archive(package_dir: Path) -> bytes:
     return buffer.getvalue()
 
 
-def write_runtime(
-    *, site_dir: Path, pyodide_dir: Path, package_dir: Path, places: Mapping[str, list[dict[str, Any]]]
-) -> dict[str, Any]:
-    """Copy Pyodide and write the calculators archive and its manifest into the site.
+@dataclass(frozen=True)
+class Runtime:
+    """The browser runtime of one build: its files, and the names a page needs to start it.
 
-    Args:
-        site_dir: The built site.
-        pyodide_dir: The pinned Pyodide (``node_modules/pyodide``).
-        package_dir: The ``calculators`` package.
-        places: Calculator name → where it is placed (page URL, rule id, fixed inputs),
-            so a link to a calculation on another page can be sent there.
+    ``stdlib`` and the archive's name are content hashes: with Pyodide's version they name
+    a memory snapshot of the started interpreter, so a snapshot never outlives its build's
+    Python.
+    """
 
-    Returns:
-        The manifest (``assets/py/manifest.json``): Pyodide's version, the archive's
-        content-hashed file name and the calculators' places.
+    pyodide: str
+    pyodide_dir: Path
+    stdlib: bytes
+    archive: bytes
+
+    @property
+    def stdlib_hash(self) -> str:
+        """The reduced stdlib's content hash (12 hex digits)."""
+        return hashlib.sha256(self.stdlib).hexdigest()[:12]
+
+    @property
+    def archive_name(self) -> str:
+        """The calculators archive's content-hashed file name."""
+        return f"calculators-{hashlib.sha256(self.archive).hexdigest()[:12]}.zip"
+
+    def identity(self) -> dict[str, str]:
+        """What the page hands the worker: Pyodide's version and folder, the stdlib's hash, the archive."""
+        return {"pyodide": self.pyodide, "stdlib": self.stdlib_hash, "calculators": self.archive_name}
+
+
+COMPILER = Path(__file__).with_name("compile_stdlib.mjs")
+
+
+def compiled_stdlib(source: bytes, *, pyodide_dir: Path, cache_dir: Path) -> bytes:
+    """The reduced stdlib as bytecode, made by the pinned Pyodide (see ``pyc_stdlib.py``).
+
+    Compiling boots Pyodide in Node (a few seconds), so the result is kept in
+    ``cache_dir`` under a hash of everything that makes it: the source zip, Pyodide's
+    version and the two compiler files.
 
     Raises:
-        RulebookError: when Pyodide is not installed (run ``npm ci``).
+        RulebookError: when Node is missing or the compiler fails.
+    """
+    recipe = hashlib.sha256(source)
+    recipe.update((pyodide_dir / "package.json").read_bytes())
+    for part in (COMPILER, COMPILER.with_name("pyc_stdlib.py")):
+        recipe.update(part.read_bytes())
+    cached = cache_dir / f"stdlib-{recipe.hexdigest()[:16]}.zip"
+    if cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise RulebookError("Node is needed to compile the stdlib for the browser (run `make setup`)")
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "source.zip", Path(tmp) / "compiled.zip"
+        src.write_bytes(source)
+        done = subprocess.run(  # noqa: S603 - the project's own script, fixed arguments
+            [node, str(COMPILER), str(pyodide_dir), str(src), str(out)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0 or not out.is_file():
+            last = done.stderr.strip().splitlines()[-1:] or ["no output"]
+            raise RulebookError(f"{COMPILER.name} failed: {last[0][:300]}")
+        data = out.read_bytes()
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.replace(cached)
+    return data
+
+
+def prepare_runtime(*, pyodide_dir: Path, package_dir: Path, cache_dir: Path) -> Runtime:
+    """Read the pinned Pyodide and make the reduced, compiled stdlib and the calculators archive.
+
+    Raises:
+        RulebookError: when Pyodide is not installed (run ``npm ci``), the stdlib list
+            names a file the pinned stdlib lacks, or the stdlib cannot be compiled.
     """
     missing = [name for name in PYODIDE_FILES if not (pyodide_dir / name).is_file()]
     if missing:
@@ -103,25 +175,41 @@ def write_runtime(
             f"Pyodide is not installed at {pyodide_dir} (missing {', '.join(missing)}); run `npm ci` (or `make setup`)"
         )
     version = json.loads((pyodide_dir / "package.json").read_text("utf-8"))["version"]
+    keep = [line.strip() for line in STDLIB_KEEP.read_text("utf-8").splitlines() if line.strip()]
+    stdlib = compiled_stdlib(
+        reduced_stdlib(pyodide_dir / "python_stdlib.zip", keep), pyodide_dir=pyodide_dir, cache_dir=cache_dir
+    )
+    return Runtime(version, pyodide_dir, stdlib, calculators_archive(package_dir))
+
+
+def write_runtime(*, site_dir: Path, runtime: Runtime, places: Mapping[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Copy Pyodide and write the calculators archive and its manifest into the site.
+
+    Args:
+        site_dir: The built site.
+        runtime: The runtime :func:`prepare_runtime` made.
+        places: Calculator name → where it is placed (page URL, rule id, fixed inputs),
+            so a link to a calculation on another page can be sent there.
+
+    Returns:
+        The manifest (``assets/py/manifest.json``): the runtime's identity (Pyodide's
+        version, the stdlib's hash, the archive's name) and the calculators' places.
+    """
     # Under its version's folder, so a long cache lifetime is safe across upgrades.
-    target = site_dir / "assets" / "pyodide" / version
+    target = site_dir / "assets" / "pyodide" / runtime.pyodide
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
-            keep = [line.strip() for line in STDLIB_KEEP.read_text("utf-8").splitlines() if line.strip()]
-            (target / name).write_bytes(reduced_stdlib(pyodide_dir / name, keep))
+            (target / name).write_bytes(runtime.stdlib)
         else:
-            shutil.copyfile(pyodide_dir / name, target / name)
-
-    data = calculators_archive(package_dir)
-    archive_name = f"calculators-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+            shutil.copyfile(runtime.pyodide_dir / name, target / name)
     py_dir = site_dir / "assets" / "py"
     py_dir.mkdir(parents=True, exist_ok=True)
     for old in py_dir.glob("calculators-*.zip"):
         old.unlink()
-    (py_dir / archive_name).write_bytes(data)
+    (py_dir / runtime.archive_name).write_bytes(runtime.archive)
     # The shapes the worker answers with, for anyone reading the answers (see view_schema.py).
     (py_dir / "answer.schema.json").write_text(json.dumps(json_schema(), indent=1) + "\n", "utf-8")
-    manifest = {"pyodide": version, "calculators": archive_name, "places": dict(places)}
+    manifest = {**runtime.identity(), "places": dict(places)}
     (py_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")
     return manifest

@@ -7,6 +7,9 @@
 // - activate: delete every other "scrollhammer-" cache, then take control of open pages.
 // - fetch: answer from this build's cache (a page URL with ?calc=… or ?h=… is the same
 //   page), else from the network. With the network off, the whole site still works.
+//   WebAssembly is the exception: it is left to the browser's HTTP cache, where Chrome
+//   also keeps its compiled code across visits; the calculators' worker falls back to
+//   this cache's copy when that one is gone and the network is off.
 // - message {type: "SKIP_WAITING"}: the page's "Reload" button activates this build.
 // @ts-check
 /// <reference lib="webworker" />
@@ -94,7 +97,7 @@ sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const key = keyFor(request);
-  if (!key) return;
+  if (!key || request.url.endsWith(".wasm")) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

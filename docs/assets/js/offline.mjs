@@ -6,7 +6,7 @@
 // the page is idle elsewhere, so its downloads never compete with the rule text or the
 // first answer. Offers a reload when a new build is ready, and asks the browser to keep
 // the offline copy (persistent storage).
-import { el, onEveryPage, SITE_ROOT, whenIdle } from "./site.mjs";
+import { el, onEveryPage, SITE_ROOT, savingData, whenIdle } from "./site.mjs";
 
 /** @type {ServiceWorkerRegistration | null} */
 let registration = null;
@@ -54,7 +54,35 @@ async function register() {
   if (navigator.storage?.persist) navigator.storage.persist().catch(() => false);
 }
 
+/**
+ * Say how much this site keeps on the device (the Calculators page has the place for it):
+ * the offline copy of the rules and the runtime, and the ready-started Python.
+ */
+async function reportStorage() {
+  const box = document.getElementById("storage-report");
+  if (!box || !navigator.storage?.estimate) return;
+  const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  try {
+    const estimate = await navigator.storage.estimate();
+    let snapshot = 0;
+    if ("caches" in window && (await caches.has(SNAPSHOTS))) {
+      const cache = await caches.open(SNAPSHOTS);
+      for (const request of await cache.keys()) snapshot += (await (await cache.match(request))?.blob())?.size || 0;
+    }
+    const used = estimate.usage || 0;
+    box.textContent =
+      `This site keeps ${mb(used)} on this device: the rules and the Python runtime for offline use` +
+      (snapshot ? `, including ${mb(snapshot)} for a ready-started Python (calculators answer sooner).` : ".");
+  } catch {
+    box.textContent = "This browser does not say how much this site keeps on this device.";
+  }
+}
+
+/** The Cache Storage of Python snapshots (see calculators/worker.mjs). */
+const SNAPSHOTS = "scrollhammer.python-snapshots";
+
 function onPage() {
+  reportStorage();
   if (registration) {
     registration.update().catch(() => undefined);
     return;
@@ -64,6 +92,8 @@ function onPage() {
     // After the first answer (or if the calculator could not start).
     document.addEventListener("sh-calc:answered", later, { once: true });
     document.addEventListener("sh-calc:failed", later, { once: true });
+  } else if (savingData()) {
+    // Data Saver: the offline copy (with the Python runtime) waits for a calculator's use.
   } else if (document.readyState === "complete") {
     later();
   } else {

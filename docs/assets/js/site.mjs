@@ -5,6 +5,14 @@
 /** The site's root URL (this file lives in assets/js/). */
 export const SITE_ROOT = new URL("../../", import.meta.url);
 
+/** Whether the browser asks sites to save data (Data Saver, a metered connection). */
+export function savingData() {
+  const connection = /** @type {{saveData?: boolean} | undefined} */ (
+    /** @type {{connection?: unknown}} */ (navigator).connection
+  );
+  return Boolean(connection?.saveData);
+}
+
 /**
  * Run `fn` on every page: now, and after each of Material's instant navigations.
  * @param {() => void} fn

@@ -2,9 +2,12 @@
 // Scrollhammer Rules: the calculators' Python engine, seen from the page.
 //
 // One module Web Worker (worker.mjs) runs Pyodide; it is started once per visit and kept
-// across Material's instant navigation. Messages carry JSON data only:
+// across Material's instant navigation. It boots from a memory snapshot when this browser
+// has one for this build's runtime; after the first answer from a fresh boot, when the
+// page is idle, the page asks it to store one. Messages carry JSON data only:
 //   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
 //   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
+//   {id, op: "snapshot"}                  -> {id, answer: {stored, bytes, reason}}
 
 /** @typedef {import("../types/view").Answer} Answer */
 /** @typedef {import("../types/view").RollAnswer} RollAnswer */
@@ -16,6 +19,8 @@
  * @property {(error: Error) => void} reject
  */
 
+/** @typedef {{stored: boolean, bytes: number, reason: string}} SnapshotAnswer */
+
 const engine = {
   /** @type {Worker | null} */
   worker: null,
@@ -23,6 +28,16 @@ const engine = {
   state: "idle",
   failure: "",
   starts: 0,
+  /** When the worker was started (ms since navigation), for tests and the benchmark. */
+  startedAt: -1,
+  /** How Python started: "snapshot" or "files" (and why a snapshot was not used). */
+  source: "",
+  fallback: "",
+  /** @type {SnapshotAnswer | null} */
+  snapshot: null,
+  /** @type {Record<string, number>} when each step of the worker's boot ended */
+  timings: {},
+  snapshotAsked: false,
   nextId: 1,
   /** @type {Map<number, Waiter>} */
   pending: new Map(),
@@ -30,7 +45,7 @@ const engine = {
   listeners: new Set(),
 };
 
-// Tests and the benchmark read how often Python was started.
+// Tests and the benchmark read how often and how Python was started.
 Object.defineProperty(window, "scrollhammerCalculators", {
   value: Object.freeze({
     get starts() {
@@ -38,6 +53,21 @@ Object.defineProperty(window, "scrollhammerCalculators", {
     },
     get state() {
       return engine.state;
+    },
+    get startedAt() {
+      return engine.startedAt;
+    },
+    get source() {
+      return engine.source;
+    },
+    get fallback() {
+      return engine.fallback;
+    },
+    get snapshot() {
+      return engine.snapshot;
+    },
+    get timings() {
+      return engine.timings;
     },
   }),
 });
@@ -74,11 +104,35 @@ function fail(message) {
   notify();
 }
 
+/**
+ * The worker's start message: the runtime this build ships (the build writes it into the
+ * head of each page with calculators, and into each calculator), and whether to start
+ * every download at once (a first visit: no service worker answers yet).
+ */
+function startMessage() {
+  const meta = document.querySelector('meta[name="scrollhammer:runtime"]');
+  const holder = document.querySelector("section.sh-calc[data-runtime]");
+  const text =
+    meta instanceof HTMLMetaElement
+      ? meta.content
+      : holder instanceof HTMLElement
+        ? holder.dataset.runtime || "{}"
+        : "{}";
+  let runtime = {};
+  try {
+    runtime = JSON.parse(text);
+  } catch {
+    runtime = {};
+  }
+  return { type: "start", runtime, prefetch: !navigator.serviceWorker?.controller };
+}
+
 /** Start the worker (once per visit). */
 export function startEngine() {
   if (engine.worker || engine.state === "failed") return;
   engine.state = "loading";
   engine.starts += 1;
+  engine.startedAt = performance.now();
   notify();
   let worker;
   try {
@@ -92,6 +146,9 @@ export function startEngine() {
     const data = event.data || {};
     if (data.type === "ready") {
       engine.state = "ready";
+      engine.source = String(data.source || "");
+      engine.fallback = String(data.fallback || "");
+      engine.timings = data.timings || {};
       notify();
       return;
     }
@@ -109,11 +166,12 @@ export function startEngine() {
     event.preventDefault();
     fail(event.message || "the worker could not start");
   });
+  worker.postMessage(startMessage());
 }
 
 /**
  * Send a message to Python and wait for its answer.
- * @param {{op: "run", name: string, inputs: Record<string, string>} | {op: "roll", name: string, inputs: Record<string, string>, faces: number[]}} message
+ * @param {{op: "run", name: string, inputs: Record<string, string>} | {op: "roll", name: string, inputs: Record<string, string>, faces: number[]} | {op: "snapshot"}} message
  * @returns {Promise<any>}
  */
 function ask(message) {
@@ -146,4 +204,21 @@ export function calculate(name, inputs) {
  */
 export function rollDice(name, inputs, faces) {
   return ask({ op: "roll", name, inputs, faces });
+}
+
+/**
+ * Ask the worker, once, to store a snapshot of its freshly started Python for the next
+ * visit (call it when the page is idle after an answer: it never delays one).
+ * @returns {Promise<SnapshotAnswer | null>}
+ */
+export async function keepSnapshot() {
+  if (engine.snapshotAsked || engine.state !== "ready" || engine.source !== "files") return null;
+  engine.snapshotAsked = true;
+  try {
+    engine.snapshot = await ask({ op: "snapshot" });
+  } catch (error) {
+    engine.snapshot = { stored: false, bytes: 0, reason: error instanceof Error ? error.message : String(error) };
+  }
+  document.dispatchEvent(new CustomEvent("sh-calc:snapshot", { detail: engine.snapshot }));
+  return engine.snapshot;
 }

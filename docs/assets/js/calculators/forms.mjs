@@ -4,8 +4,8 @@
 // One generic binder for every calculator form the build generated from a calculator's
 // input declaration: it sends the form's values to Python as data, shows the answer,
 // rolls real dice, copies the link or the JSON, and applies shared links.
-import { copyText, el, onEveryPage, shareOrCopy, toast, whenIdle } from "../site.mjs";
-import { calculate, engineState, onEngineChange, rollDice, startEngine } from "./engine.mjs";
+import { copyText, el, onEveryPage, savingData, shareOrCopy, toast, whenIdle } from "../site.mjs";
+import { calculate, engineState, keepSnapshot, onEngineChange, rollDice, startEngine } from "./engine.mjs";
 import { clearErrors, part, showErrors, showResult, showStatus, toggleExact } from "./render.mjs";
 import {
   applyParams,
@@ -45,6 +45,8 @@ async function compute(section) {
     showStatus(section);
   }
   section.dispatchEvent(new CustomEvent("sh-calc:answered", { bubbles: true }));
+  // For the next visit: a snapshot of the started Python, made while the page is idle.
+  whenIdle(() => keepSnapshot(), 2000);
 }
 
 /**
@@ -202,12 +204,46 @@ function onPage() {
     if (shared) showAnswerWhenReady(shared);
     for (const section of sections) compute(section);
   };
-  if (engineState() === "ready") run();
-  else
-    whenIdle(() => {
-      startEngine();
-      run();
-    });
+  if (engineState() !== "idle") {
+    run(); // already started: by early-start.mjs, or on an earlier page (instant navigation keeps the worker)
+  } else if (savingData()) {
+    waitForAPlayer(sections, run); // the player's data plan: nothing is downloaded unasked
+  } else {
+    // Start Python as soon as the page has painted: its downloads and start-up run in
+    // the worker while the player reads; the rule text never waits for them.
+    window.requestAnimationFrame(() =>
+      window.setTimeout(() => {
+        startEngine();
+        run();
+      }, 0),
+    );
+  }
+}
+
+/**
+ * With Data Saver on, Python starts only when the player touches a calculator; until then
+ * each calculator says so beside its form.
+ * @param {HTMLElement[]} sections
+ * @param {() => void} run
+ */
+function waitForAPlayer(sections, run) {
+  const note =
+    "Data Saver is on: this calculator starts when you use it (it then downloads the Python runtime once, a few MB).";
+  const begin = () => {
+    for (const section of sections) {
+      delete section.dataset.waiting;
+      section.removeEventListener("focusin", begin);
+      section.removeEventListener("pointerdown", begin);
+    }
+    startEngine();
+    run();
+  };
+  for (const section of sections) {
+    section.dataset.waiting = note;
+    showStatus(section);
+    section.addEventListener("focusin", begin, { once: true });
+    section.addEventListener("pointerdown", begin, { once: true });
+  }
 }
 
 /**

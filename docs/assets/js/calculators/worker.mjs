@@ -2,24 +2,100 @@
 /// <reference lib="webworker" />
 // Scrollhammer Rules: the calculators' Python runtime, in a module Web Worker.
 //
-// Boots the site's own copy of Pyodide once, unpacks the `calculators` package (the
-// same files pytest imports, zipped at build time) and answers messages:
+// Started once per visit by engine.mjs, whose first message names the runtime
+//   {type: "start", runtime: {pyodide, stdlib, calculators}, prefetch}
+// (the build writes it into the page, so no manifest has to be fetched first; not in the
+// worker's URL: a service worker answers with its cache's URL, and the query is lost).
+//
+// Boot: from a memory snapshot of an already started Python when this browser has a
+// valid one for exactly this runtime (Pyodide's version, the stdlib's and the
+// calculators' hashes), else from the files. A missing, truncated, corrupt or mismatched
+// snapshot falls back to booting from the files, and is replaced: after the first
+// answer, when the page is idle, it asks for a new one ({op: "snapshot"}).
+//
+// Messages carry JSON data only:
 //   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
 //   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
+//   {id, op: "snapshot"}                  -> {id, answer: {stored, bytes, reason}}
 // Inputs cross as JSON text into two plain Python calls; no Python source is built here.
+
 /** This worker's own global scope, typed (the file runs as a module Web Worker). */
 const scope = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const base = new URL("../../", import.meta.url); // assets/
 const SITE_PACKAGES = "/home/pyodide/scrollhammer";
+/** The Cache Storage of snapshots (not "scrollhammer-…": the service worker owns those). */
+const SNAPSHOTS = "scrollhammer.python-snapshots";
+
+/**
+ * Where this build's runtime lives, from the page's start message.
+ * @param {{pyodide?: unknown, stdlib?: unknown, calculators?: unknown}} runtime
+ */
+function locate(runtime) {
+  const [pyodide, stdlib, calculators] = [runtime.pyodide, runtime.stdlib, runtime.calculators].map(String);
+  if (!/^[\w.-]+$/.test(pyodide) || !/^[0-9a-f]+$/.test(stdlib) || !/^calculators-[0-9a-f]+\.zip$/.test(calculators)) {
+    throw new Error("the page did not say which Python runtime to start");
+  }
+  return {
+    indexURL: new URL(`pyodide/${pyodide}/`, base).href,
+    archiveURL: new URL(`py/${calculators}`, base).href,
+    snapshotKey: new URL(`py/snapshot/${pyodide}-${stdlib}-${calculators.replace(/\.zip$/, "")}`, base).href,
+  };
+}
+
+/** @type {{indexURL: string, archiveURL: string, snapshotKey: string}} */
+let where;
+
+/** @typedef {import("pyodide").PyodideAPI} Pyodide */
+/** @typedef {{run(name: string, inputs: string): string, roll(name: string, inputs: string, faces: string): string}} Web */
+
+/**
+ * On a first visit (no service worker yet) start every download at once, so the line is
+ * busy while the loader's JavaScript arrives; Pyodide's own requests for the same URLs
+ * then come from the HTTP cache (or wait for these). The bodies are drained, never
+ * copied. From the service worker's cache there is nothing to gain: no prefetch.
+ */
+function prefetch() {
+  for (const url of [`${where.indexURL}pyodide.asm.wasm`, `${where.indexURL}python_stdlib.zip`, where.archiveURL]) {
+    fetch(url)
+      .then((response) => response.body?.pipeTo(new WritableStream()))
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * The WebAssembly comes from the browser's HTTP cache, not from the service worker (which
+ * leaves .wasm requests alone): Chrome keeps the compiled code of a streamed module next
+ * to an HTTP-cached response and reuses it on the next visit, but not for a response a
+ * service worker hands over. When that copy is gone and the network is off, the service
+ * worker's own copy (Cache Storage, kept for offline use) is used instead. Pyodide
+ * fetches through the global fetch, so this worker's fetch gets that fallback.
+ */
+const networkFetch = scope.fetch.bind(scope);
+/** @type {typeof fetch} */
+scope.fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
+  if (!url.endsWith(".wasm")) return networkFetch(input, init);
+  try {
+    const response = await networkFetch(input, init);
+    if (response.ok) return response;
+  } catch {
+    // offline, and the HTTP cache no longer has it: the service worker's copy below
+  }
+  const kept = await caches.match(url, { ignoreSearch: true }).catch(() => undefined);
+  return kept || networkFetch(input, init);
+};
+
+/** @param {unknown} error */
+function message(error) {
+  return error instanceof Error ? error.message : String(error);
+}
 
 // Pyodide 314 catches a failed WebAssembly download or compile, warns "wasm
 // instantiation failed!" and then never settles loadPyodide(). Turn that warning into a
 // failure the page can show, for as long as the boot lasts.
 function instantiationFailure() {
   const warn = console.warn;
-  const restore = () => {
-    console.warn = warn;
-  };
+  /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => {
     console.warn = (...args) => {
       if (String(args[0]).includes("wasm instantiation failed")) {
@@ -28,61 +104,193 @@ function instantiationFailure() {
       warn.apply(console, args);
     };
   });
-  return { failed, restore: () => restore() };
+  return {
+    failed,
+    restore: () => {
+      console.warn = warn;
+    },
+  };
 }
 
-async function boot() {
-  const manifestResponse = await fetch(new URL("py/manifest.json", base), { cache: "no-cache" });
-  if (!manifestResponse.ok) throw new Error(`the calculators manifest is missing (${manifestResponse.status})`);
-  const manifest = await manifestResponse.json();
-  // Pyodide lives under its pinned version's folder (cached for a year by the server).
-  const indexURL = new URL(`pyodide/${manifest.pyodide}/`, base).href;
-  // Start the big downloads now, side by side, so the connection is busy while the
-  // loader's JavaScript is fetched and compiled; Pyodide's own requests for these
-  // files then come from the HTTP cache (or wait for these to finish, not re-download).
-  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]) {
-    fetch(indexURL + name)
-      .then((r) => r.arrayBuffer())
-      .catch(() => undefined);
-  }
-  fetch(new URL(`py/${manifest.calculators}`, base))
-    .then((r) => r.arrayBuffer())
-    .catch(() => undefined);
-  /** @type {typeof import("pyodide")} */
-  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+/** @type {Promise<typeof import("pyodide")> | null} */
+let loading = null;
+/** Pyodide's loader module, imported once (started while the snapshot is read). */
+function loader() {
+  loading ??= import(`${where.indexURL}pyodide.mjs`);
+  return loading;
+}
+
+/**
+ * Start Pyodide (from a snapshot's bytes, or fresh and ready to make one).
+ * @param {Promise<Uint8Array> | null} snapshot
+ * @returns {Promise<Pyodide>}
+ */
+async function startPyodide(snapshot) {
+  const { loadPyodide } = await loader();
   const watch = instantiationFailure();
-  let pyodide;
   try {
-    pyodide = await Promise.race([loadPyodide({ indexURL }), watch.failed]);
+    const { indexURL } = where;
+    const options = snapshot ? { indexURL, _loadSnapshot: snapshot } : { indexURL, _makeSnapshot: true };
+    return await Promise.race([loadPyodide(options), watch.failed]);
   } finally {
     watch.restore();
   }
-  const archive = await fetch(new URL(`py/${manifest.calculators}`, base));
+}
+
+/**
+ * Put the calculators package (the same files pytest imports) on the file system and
+ * sys.path, and import the browser's entry points. A snapshot holds the imported
+ * modules but not the file system, so this runs after either boot.
+ * @param {Pyodide} pyodide
+ * @returns {Promise<Web>}
+ */
+async function install(pyodide) {
+  const archive = await fetch(where.archiveURL);
   if (!archive.ok) throw new Error(`the calculators package is missing (${archive.status})`);
   pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_PACKAGES });
-  pyodide.pyimport("sys").path.insert(0, SITE_PACKAGES);
-  return pyodide.pyimport("calculators.web");
+  const path = pyodide.pyimport("sys").path;
+  if (!path.includes(SITE_PACKAGES)) path.insert(0, SITE_PACKAGES);
+  return /** @type {Web} */ (/** @type {unknown} */ (pyodide.pyimport("calculators.web")));
 }
 
-/** @param {unknown} error */
-function message(error) {
-  return error instanceof Error ? error.message : String(error);
+/** The snapshot format, imported when there is a snapshot to read or make (never on a first visit's path). */
+function snapshotFormat() {
+  return import("./snapshot-format.mjs");
 }
 
-const ready = boot();
+/**
+ * The stored snapshot for this runtime, or null. Snapshots of other runtimes (an older
+ * build) are deleted on the way.
+ * @returns {Promise<Response | null>}
+ */
+async function storedSnapshot() {
+  if (!("caches" in scope)) return null;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const request of await cache.keys()) {
+      if (request.url !== where.snapshotKey) await cache.delete(request);
+    }
+    const hit = await cache.match(where.snapshotKey);
+    return hit?.body ? hit : null;
+  } catch {
+    return null; // no Cache Storage (private mode, storage blocked): boot from the files
+  }
+}
+
+/**
+ * A stored snapshot's bytes; rejects when it is truncated, damaged or in another format.
+ * @param {Response} stored
+ * @returns {Promise<Uint8Array>}
+ */
+async function snapshotBytes(stored) {
+  const { FORMAT, unpack } = await snapshotFormat();
+  if (stored.headers.get("x-format") !== FORMAT) throw new Error("the stored snapshot is in another format");
+  const body = new Uint8Array(await stored.arrayBuffer());
+  const raw = unpack(body, Number(stored.headers.get("x-raw-bytes")), String(stored.headers.get("x-check")));
+  mark("snapshot-read");
+  return raw;
+}
+
+/** @type {{pyodide: Pyodide, web: Web, source: "snapshot" | "files", fallback: string}} */
+let booted;
+/** When each step of the boot ended (ms since the worker started), for the benchmark. */
+const timings = /** @type {Record<string, number>} */ ({});
+/** @param {string} step */
+function mark(step) {
+  timings[step] = Math.round(performance.now());
+}
+
+async function boot() {
+  mark("start");
+  loader().catch(() => undefined); // fetch and compile the loader while the cache is asked
+  const stored = await storedSnapshot();
+  if (stored) {
+    try {
+      // The snapshot is read and unpacked while Pyodide fetches and compiles its files.
+      const pyodide = await startPyodide(snapshotBytes(stored));
+      mark("python");
+      const web = await install(pyodide);
+      mark("installed");
+      // A restored interpreter must answer as a fresh one does before it answers anyone.
+      const canary = JSON.parse(web.run("hit-split", JSON.stringify({ hits: "2" })));
+      if (!canary.result || !canary.view) throw new Error("the snapshot's Python does not answer");
+      booted = { pyodide, web, source: "snapshot", fallback: "" };
+      return;
+    } catch (error) {
+      await caches.delete(SNAPSHOTS).catch(() => false);
+      booted = { ...(await bootFromFiles()), fallback: message(error) };
+      return;
+    }
+  }
+  booted = { ...(await bootFromFiles()), fallback: "" };
+}
+
+/** @returns {Promise<{pyodide: Pyodide, web: Web, source: "files"}>} */
+async function bootFromFiles() {
+  const pyodide = await startPyodide(null);
+  mark("python");
+  const web = await install(pyodide);
+  mark("installed");
+  return { pyodide, web, source: "files" };
+}
+
+/**
+ * Store a memory snapshot of this (freshly booted, already answering) interpreter for
+ * the next visit; the page asks for it when idle after the first answer.
+ * @returns {Promise<{stored: boolean, bytes: number, reason: string}>}
+ */
+async function makeSnapshot() {
+  if (booted.source !== "files") return { stored: false, bytes: 0, reason: "booted from a snapshot" };
+  try {
+    const { FORMAT, pack } = await snapshotFormat();
+    const { body, rawBytes, check } = pack(booted.pyodide.makeMemorySnapshot());
+    const cache = await caches.open(SNAPSHOTS);
+    for (const request of await cache.keys()) await cache.delete(request);
+    const headers = {
+      "content-type": "application/octet-stream",
+      "x-format": FORMAT,
+      "x-raw-bytes": String(rawBytes),
+      "x-check": check,
+    };
+    await cache.put(where.snapshotKey, new Response(body, { headers }));
+    return { stored: true, bytes: body.length, reason: "" };
+  } catch (error) {
+    const quota = error instanceof DOMException && error.name === "QuotaExceededError";
+    return { stored: false, bytes: 0, reason: quota ? "the browser's storage for this site is full" : message(error) };
+  }
+}
+
+/** @type {(start: {runtime?: object, prefetch?: boolean}) => void} */
+let started = () => undefined;
+/** Booted once the page's start message has named the runtime. */
+const ready = new Promise((resolve) => {
+  started = resolve;
+}).then((/** @type {{runtime?: object, prefetch?: boolean}} */ start) => {
+  where = locate(start.runtime || {});
+  if (start.prefetch) prefetch();
+  return boot();
+});
 ready.then(
-  () => scope.postMessage({ type: "ready" }),
+  () => scope.postMessage({ type: "ready", source: booted.source, fallback: booted.fallback, timings }),
   (error) => scope.postMessage({ type: "failed", message: message(error) }),
 );
 
 scope.addEventListener("message", async (event) => {
   const { id, op, name, inputs, faces } = event.data || {};
+  if (event.data?.type === "start") {
+    started(event.data);
+    return;
+  }
   try {
-    const web = await ready;
+    await ready;
+    if (op === "snapshot") {
+      scope.postMessage({ id, answer: await makeSnapshot() });
+      return;
+    }
     const text =
       op === "roll"
-        ? web.roll(String(name), JSON.stringify(inputs || {}), JSON.stringify(faces || []))
-        : web.run(String(name), JSON.stringify(inputs || {}));
+        ? booted.web.roll(String(name), JSON.stringify(inputs || {}), JSON.stringify(faces || []))
+        : booted.web.run(String(name), JSON.stringify(inputs || {}));
     scope.postMessage({ id, answer: JSON.parse(text) });
   } catch (error) {
     scope.postMessage({ id, failed: message(error) });

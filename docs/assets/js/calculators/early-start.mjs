@@ -1,0 +1,14 @@
+// @ts-check
+// Scrollhammer Rules: start Python with the page, on a visit after the first.
+//
+// Loaded (async) from the <head> of pages with calculators, so it runs while the page is
+// still arriving, not after it has been parsed. On a visit after the first, a service
+// worker answers from this device: Python's files and its snapshot are local, and the
+// worker starts at once, on its own thread, while the rule text is laid out. On a first
+// visit it waits (forms.mjs starts it once the page has painted), so the rule text never
+// shares the network with the runtime's downloads; with Data Saver on it waits for the
+// player to touch a calculator.
+import { savingData } from "../site.mjs";
+import { startEngine } from "./engine.mjs";
+
+if (navigator.serviceWorker?.controller && !savingData()) startEngine();
