@@ -7,8 +7,12 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK = ROOT / "docs" / "rulebook"
@@ -92,3 +96,23 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def traced(page: Page, action: Callable[[], object], categories: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The Chromium trace events (of ``categories``) recorded while ``action`` runs on ``page``.
+
+    Chrome's WebAssembly code-cache events are in ``disabled-by-default-devtools.timeline``.
+    """
+    session = page.context.new_cdp_session(page)
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    session.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
+    session.on("Tracing.tracingComplete", lambda _: done.append(True))
+    session.send(
+        "Tracing.start", {"traceConfig": {"includedCategories": list(categories)}, "transferMode": "ReportEvents"}
+    )
+    action()
+    session.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    return events

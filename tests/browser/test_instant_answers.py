@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from calc_cases import CALCULATOR_OF, CASES
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
-from support import CHROMIUM, CHROMIUM_ARGS, PHONE
+from support import CHROMIUM, CHROMIUM_ARGS, PHONE, traced
 
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
@@ -264,22 +264,10 @@ def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_co
     context = launch(playwright, profile)
     context.set_offline(True)
     page = context.new_page()
-    session = context.new_cdp_session(page)
-    events: list[dict[str, Any]] = []
-    done: list[bool] = []
-    session.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
-    session.on("Tracing.tracingComplete", lambda _: done.append(True))
-    session.send(
-        "Tracing.start",
-        {
-            "traceConfig": {"includedCategories": ["disabled-by-default-devtools.timeline"]},
-            "transferMode": "ReportEvents",
-        },
+    started: dict[str, Any] = {}
+    events = traced(
+        page, lambda: started.update(ready(page, site_url + "buildings/")), ("disabled-by-default-devtools.timeline",)
     )
-    started = ready(page, site_url + "buildings/")
-    session.send("Tracing.end")
-    while not done:
-        page.wait_for_timeout(100)
     expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
     context.close()
     assert started == {"state": "ready", "source": "snapshot", "fallback": ""}
