@@ -22,6 +22,7 @@ SLOWEST: dict[str, dict[str, object]] = {
     "building-damage": {},
     "ruin-movement": {"unit_type": "infantry", "level_height": 1},
     "hit-split": {"target": "monstrous-cavalry", "hits": 60},
+    "charge-and-fall-back": {"unit_type": "cavalry", "difficult": True, "distance": 9},
 }
 
 

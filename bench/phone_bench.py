@@ -1,42 +1,61 @@
-"""Phone benchmark: a slow-4G phone opening the rules and their calculators.
+"""Phone benchmark: a slow-4G, slow-CPU phone opening the rules and their calculators.
 
 Serves the built site (``make build`` first; ``make bench`` does both) on 127.0.0.1
 through the static server's throttling layer: 150 ms added to every request and one
-1.6 Mbps download shared by all responses (DevTools throttling misses worker and
-service-worker fetches). Chromium runs at 412x823 with 4x CPU throttling.
+1.6 Mbps download shared by all responses (DevTools' network throttling misses worker
+and service-worker fetches). Chromium runs at 412x823, slowed as a whole (page, workers,
+service worker) by a cgroup CPU quota calibrated to about 4x on a loop in a Web Worker
+(see ``cpu_quota.py``; DevTools' CPU throttling does not reach workers).
 
-Measured, median of RUNS runs each:
+Measured, median of RUNS runs each, the site and a naive embed in the same run:
 
-* rule page LCP, cold;
-* navigation to the first calculator answer, cold;
-* the same, warm: a second visit with the service worker and the network off;
-* bytes sent until the first answer, cold, and the transfer floor they imply;
-* a naive baseline: the same worker code on the raw npm Pyodide files (full stdlib,
-  no precompressed copies, no service worker), cold, and warm (second visit, HTTP cache).
+* ``lcp_s``: a rule page's Largest Contentful Paint, cold, with DevTools' throttling as
+  Lighthouse applies it (150 ms, 1.6 Mbps, 4x CPU on the page), the page with
+  calculators (the heavier one);
+* ``cold_s``: navigation to the first calculator answer, first visit, and the bytes
+  the server sent until then (``bytes_mb``) and the transfer floor they imply;
+* ``warm_s``: the same, in the same browser session, a second page with the network off;
+* ``warm_relaunch_s``: "next day": the browser closed and started again on the same
+  profile, network off;
+* the naive embed: one page whose worker loads the raw npm Pyodide files (full stdlib,
+  no compressed copies, no service worker, no snapshot) and answers one calculation;
+  warm is a second page in the same session and warm_relaunch a restarted browser, both
+  from its HTTP cache with the (throttled) network on: without a service worker its
+  page does not open offline.
+
+Then once each without the CPU quota (the same network), the slowest allowed input of
+each calculator in the browser, and whether Chrome reused the compiled WebAssembly on a
+warm start (its ``v8.wasm.moduleCacheHit`` trace event).
 
 Writes bench/results.json and the table between the README's bench markers.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the Chromium the tests drive
+from cpu_quota import CpuQuota, available, calibrate, cpu_quota  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS, free_port, traced  # noqa: E402 - the tests' Chromium, traces
 
 from build_scripts.runtime_assets import calculators_archive  # noqa: E402
 from site_server import SiteServer, Throttle, serve  # noqa: E402
@@ -45,18 +64,22 @@ RUNS = 3
 LATENCY_S = 0.150
 MBPS = 1.6
 BYTES_PER_S = MBPS * 1_000_000 / 8
-VIEWPORT = {"width": 412, "height": 823}
-CPU_SLOWDOWN = 4
-TIMEOUT_MS = 240_000
+VIEWPORT: ViewportSize = {"width": 412, "height": 823}
+CPU_TARGET = 4.0
+FIRST_QUOTA_US = 25_000  # of 100_000: a quarter of one core, for the whole browser
+TIMEOUT_MS = 300_000
 SITE = ROOT / "site"
 PYODIDE = ROOT / "node_modules" / "pyodide"
+PAGE = "buildings/"  # a rule page with calculators (the damage chart's)
+WARM_PAGE = "ruins/"  # another page with a calculator, for the same session's second page
 TARGETS = {
-    "lcp_s": 1.5,
+    "warm_vs_naive": 0.35,
+    "warm_relaunch_vs_naive": 0.35,
     "cold_vs_naive": 0.3,
-    "cold_over_floor": 0.15,
     "bytes_mb": 3.8,
-    "warm_s": 2.0,
-    "warm_vs_naive_warm": 0.7,
+    "lcp_s": 1.5,
+    "warm_relaunch_free_s": 0.8,
+    "slowest_ms": 100.0,
 }
 
 # Records when the first calculator answer arrives (the page fires sh-calc:answered).
@@ -75,206 +98,331 @@ NAIVE_HTML = """<!doctype html>
 """
 
 NAIVE_JS = """
-// The same worker, on the raw npm Pyodide files: one calculation, then report.
-const worker = new Worker(new URL("assets/js/calculators/worker.mjs", document.baseURI), { type: "module" });
-worker.addEventListener("message", (event) => {
-  if (event.data && event.data.id === 1) {
-    window.__firstAnswer = performance.now();
-    document.getElementById("state").textContent = "answered";
-    document.dispatchEvent(new CustomEvent("sh-calc:answered"));
-  }
+// A naive embed: a module worker that loads Pyodide, the calculators, and answers once.
+const worker = new Worker(new URL("naive-worker.mjs", document.baseURI), { type: "module" });
+worker.addEventListener("message", () => {
+  window.__firstAnswer = performance.now();
+  document.getElementById("state").textContent = "answered";
 });
-worker.postMessage({ id: 1, op: "run", name: "building-damage", inputs: {} });
+"""
+
+NAIVE_WORKER = """
+import { loadPyodide } from "./PYODIDE_DIRpyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("PYODIDE_DIR", import.meta.url).href });
+const archive = await (await fetch(new URL("ARCHIVE", import.meta.url))).arrayBuffer();
+pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide/scrollhammer" });
+pyodide.pyimport("sys").path.insert(0, "/home/pyodide/scrollhammer");
+const web = pyodide.pyimport("calculators.web");
+postMessage(JSON.parse(web.run("building-damage", "{}")));
 """
 
 
 def naive_site(folder: Path) -> Path:
-    """A page running the site's worker on the raw npm Pyodide files, nothing compressed."""
+    """A page embedding Pyodide the plain way, on the raw npm files, nothing compressed.
+
+    The files sit where the site's do (``assets/pyodide/<version>/``, a content-named
+    archive), so the server gives them the same year-long cache lifetime: the naive
+    embed's warm visits come from its HTTP cache as fairly as the site's could.
+    """
     version = json.loads((PYODIDE / "package.json").read_text("utf-8"))["version"]
-    (folder / "assets" / "py").mkdir(parents=True)
-    shutil.copytree(PYODIDE, folder / "assets" / "pyodide" / version, ignore=shutil.ignore_patterns("*.d.ts", "*.map"))
-    worker = Path("assets/js/calculators/worker.mjs")
-    (folder / worker).parent.mkdir(parents=True)
-    shutil.copyfile(SITE / worker, folder / worker)
+    runtime = folder / "assets" / "pyodide" / version
+    shutil.copytree(PYODIDE, runtime, ignore=shutil.ignore_patterns("*.d.ts", "*.map", "*.md"))
     archive = calculators_archive(ROOT / "calculators")
-    (folder / "assets" / "py" / "calculators-naive.zip").write_bytes(archive)
-    manifest = {"pyodide": version, "calculators": "calculators-naive.zip"}
-    (folder / "assets" / "py" / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    name = f"calculators-{hashlib.sha256(archive).hexdigest()[:12]}.zip"
+    (folder / "assets" / "py").mkdir(parents=True)
+    (folder / "assets" / "py" / name).write_bytes(archive)
+    worker = NAIVE_WORKER.replace("PYODIDE_DIR", f"assets/pyodide/{version}/").replace("ARCHIVE", f"assets/py/{name}")
     (folder / "index.html").write_text(NAIVE_HTML, "utf-8")
     (folder / "naive.js").write_text(NAIVE_JS, "utf-8")
+    (folder / "naive-worker.mjs").write_text(worker, "utf-8")
     return folder
 
 
-def phone(pw: Playwright, profile: Path, *, service_workers: str = "allow") -> BrowserContext:
-    """A phone with its own new, empty profile on disk: a cold first visit, real caches after."""
-    shutil.rmtree(profile, ignore_errors=True)
-    context = pw.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        viewport=VIEWPORT,
-        device_scale_factor=2.625,
-        is_mobile=True,
-        has_touch=True,
-        service_workers=service_workers,
-    )
-    context.add_init_script(ANSWER_PROBE)
-    return context
+class Phone:
+    """Launches the phone's browser: slowed (through the quota's wrapper) or free."""
 
+    def __init__(self, pw: Playwright, executable: str) -> None:
+        self.pw = pw
+        self.executable = executable
 
-def slow_cpu(page: Page) -> None:
-    session = page.context.new_cdp_session(page)
-    session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    def open(
+        self, profile: Path, *, fresh: bool, service_workers: Literal["allow", "block"] = "allow"
+    ) -> BrowserContext:
+        """A browser on ``profile`` (emptied first when ``fresh``: a cold first visit)."""
+        if fresh:
+            shutil.rmtree(profile, ignore_errors=True)
+        context = self.pw.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=self.executable,
+            args=CHROMIUM_ARGS,
+            viewport=VIEWPORT,
+            device_scale_factor=2.625,
+            is_mobile=True,
+            has_touch=True,
+            service_workers=service_workers,
+        )
+        context.add_init_script(ANSWER_PROBE)
+        return context
 
 
 def first_answer(page: Page, url: str) -> float:
     """Seconds from navigation start to the first calculator answer."""
-    slow_cpu(page)
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_function("() => window.__firstAnswer !== null", timeout=TIMEOUT_MS, polling=100)
     return float(page.evaluate("() => window.__firstAnswer")) / 1000
 
 
-def lcp(page: Page, url: str) -> float:
-    """Largest Contentful Paint of a rule page, in seconds."""
-    slow_cpu(page)
-    page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
-    page.wait_for_timeout(1500)
-    value = page.evaluate(
-        """() => new Promise(resolve => {
-            new PerformanceObserver(list => {
-                const entries = list.getEntries();
-                resolve(entries[entries.length - 1].startTime);
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-        })"""
+def settle_site(page: Page) -> None:
+    """Wait as a reader would: the service worker installed and in control, the snapshot kept."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return !!(reg && reg.active && !reg.installing && !reg.waiting);
+        }""",
+        timeout=TIMEOUT_MS,
     )
-    return float(value) / 1000
+    page.wait_for_function("() => window.scrollhammerCalculators.snapshot !== null", timeout=TIMEOUT_MS)
+    # Chrome writes the compiled WebAssembly to its cache 2 s after the last tier-up.
+    page.wait_for_timeout(3000)
+
+
+def lcp(pw: Playwright, profile: Path, url: str) -> float:
+    """Largest Contentful Paint of a rule page, cold, with DevTools' (Lighthouse's) throttling."""
+    context = Phone(pw, CHROMIUM).open(profile, fresh=True)
+    try:
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": LATENCY_S * 1000,
+                "downloadThroughput": BYTES_PER_S,
+                "uploadThroughput": 750_000 / 8,
+            },
+        )
+        session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_TARGET})
+        page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(1500)
+        value = page.evaluate(
+            """() => new Promise(resolve => {
+                new PerformanceObserver(list => {
+                    const entries = list.getEntries();
+                    resolve(entries[entries.length - 1].startTime);
+                }).observe({ type: 'largest-contentful-paint', buffered: true });
+            })"""
+        )
+        return float(value) / 1000
+    finally:
+        context.close()
+
+
+def site_run(phone: Phone, profile: Path, base: str, throttle: Throttle) -> dict[str, float]:
+    """One cold visit, a second page offline, and a relaunch offline."""
+    context = phone.open(profile, fresh=True)
+    page = context.new_page()
+    before = throttle.sent
+    cold = first_answer(page, base + PAGE)
+    sent = throttle.sent - before
+    settle_site(page)
+    context.set_offline(True)
+    warm = first_answer(context.new_page(), base + WARM_PAGE)
+    context.close()
+    context = phone.open(profile, fresh=False)
+    context.set_offline(True)
+    relaunch = first_answer(context.new_page(), base + PAGE)
+    context.close()
+    return {"cold_s": cold, "bytes": float(sent), "warm_s": warm, "warm_relaunch_s": relaunch}
+
+
+def naive_run(phone: Phone, profile: Path, base: str, throttle: Throttle) -> dict[str, float]:
+    """One cold visit, a second page (HTTP cache), and a relaunch (HTTP cache), network on."""
+    context = phone.open(profile, fresh=True, service_workers="block")
+    before = throttle.sent
+    cold = first_answer(context.new_page(), base)
+    sent = throttle.sent - before
+    warm = first_answer(context.new_page(), base)
+    context.close()
+    context = phone.open(profile, fresh=False, service_workers="block")
+    relaunch = first_answer(context.new_page(), base)
+    context.close()
+    return {"cold_s": cold, "bytes": float(sent), "warm_s": warm, "warm_relaunch_s": relaunch}
+
+
+def naive_warm_only(phone: Phone, profile: Path, base: str) -> dict[str, float]:
+    """On a profile that has visited the naive page: a relaunch, then a second page."""
+    context = phone.open(profile, fresh=False, service_workers="block")
+    relaunch = first_answer(context.new_page(), base)
+    warm = first_answer(context.new_page(), base)
+    context.close()
+    return {"warm_s": warm, "warm_relaunch_s": relaunch}
+
+
+@contextmanager
+def served(root: Path, *, slow: bool = True, port: int = 0) -> Iterator[tuple[str, Throttle]]:
+    """Serve ``root`` through the slow-4G layer (or, for DevTools' own throttling, without it).
+
+    ``port`` 0 picks a free one; a profile's HTTP cache only serves the origin it came from.
+    """
+    throttle = Throttle(latency_s=LATENCY_S, bytes_per_s=BYTES_PER_S) if slow else Throttle()
+    server: SiteServer = serve(root, port=port, throttle=throttle)
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", throttle
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def slowest_in_browser(pw: Playwright, profile: Path, base: str) -> dict[str, float]:
+    """Each calculator's slowest allowed input (bench/calculators.json), in the page's worker, ms."""
+    rows = json.loads((ROOT / "bench" / "calculators.json").read_text("utf-8"))["rows"]
+    context = Phone(pw, CHROMIUM).open(profile, fresh=True)
+    try:
+        page = context.new_page()
+        page.goto(base + PAGE)
+        page.wait_for_function("() => window.scrollhammerCalculators.state === 'ready'", timeout=TIMEOUT_MS)
+        out = {}
+        for row in rows:
+            inputs = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in row["inputs"].items()}
+            times = page.evaluate(
+                """async ([name, inputs]) => {
+                    const link = document.querySelector('link[rel=modulepreload][href$="calculators/engine.mjs"]');
+                    const engine = await import(link.href);
+                    const times = [];
+                    for (let i = 0; i < 7; i++) {
+                        const t = performance.now();
+                        const answer = await engine.calculate(name, inputs);
+                        if (!answer.result) throw new Error(name + ': ' + JSON.stringify(answer));
+                        times.push(performance.now() - t);
+                    }
+                    return times;
+                }""",
+                [row["calculator"], inputs],
+            )
+            out[row["calculator"]] = round(statistics.median(times), 1)
+        return out
+    finally:
+        context.close()
+
+
+def wasm_code_cache(pw: Playwright, profile: Path, base: str) -> dict[str, Any]:
+    """Whether a warm start reused Chrome's compiled WebAssembly (trace events of a relaunch)."""
+    context = Phone(pw, CHROMIUM).open(profile, fresh=True)
+    page = context.new_page()
+    first_answer(page, base + PAGE)
+    settle_site(page)
+    context.close()
+    context = Phone(pw, CHROMIUM).open(profile, fresh=False)
+    context.set_offline(True)
+    try:
+        page = context.new_page()
+        events = traced(page, lambda: first_answer(page, base + PAGE), ("disabled-by-default-devtools.timeline",))
+        hits = [e for e in events if e.get("name") == "v8.wasm.moduleCacheHit"]
+        return {
+            "hit": bool(hits),
+            "consumed_bytes": int(hits[0]["args"].get("consumedCacheSize", 0)) if hits else 0,
+            "compiled_again": sum(1 for e in events if e.get("name") == "v8.wasm.compiledModule"),
+        }
+    finally:
+        context.close()
 
 
 def median(values: list[float]) -> float:
     return round(statistics.median(values), 2)
 
 
-def run_site(pw: Playwright, profile: Path, base: str, throttle: Throttle) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"lcp_s": [], "cold_s": [], "bytes": [], "warm_s": []}
-    for n in range(RUNS):
-        context = phone(pw, profile)
-        out["lcp_s"].append(lcp(context.new_page(), base + "terrain/"))
-        context.close()
-
-        context = phone(pw, profile)
-        page = context.new_page()
-        before = throttle.sent
-        out["cold_s"].append(first_answer(page, base + "buildings/"))
-        out["bytes"].append(float(throttle.sent - before))
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-        page.wait_for_function(
-            """async () => {
-                const reg = await navigator.serviceWorker.getRegistration();
-                return !!(reg && reg.active && !reg.installing && !reg.waiting);
-            }""",
-            timeout=TIMEOUT_MS,
-        )
-        context.set_offline(True)
-        out["warm_s"].append(first_answer(context.new_page(), base + "buildings/"))
-        context.close()
-        print(
-            f"  run {n + 1}: lcp {out['lcp_s'][-1]:.2f}s, cold {out['cold_s'][-1]:.2f}s, "
-            f"{out['bytes'][-1] / 1e6:.2f} MB, warm {out['warm_s'][-1]:.2f}s",
-            flush=True,
-        )
-    return out
-
-
-def run_naive(pw: Playwright, profile: Path, base: str, throttle: Throttle) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"cold_s": [], "bytes": [], "warm_s": []}
-    for n in range(RUNS):
-        context = phone(pw, profile, service_workers="block")
-        before = throttle.sent
-        out["cold_s"].append(first_answer(context.new_page(), base))
-        out["bytes"].append(float(throttle.sent - before))
-        out["warm_s"].append(first_answer(context.new_page(), base))
-        context.close()
-        print(
-            f"  naive run {n + 1}: cold {out['cold_s'][-1]:.2f}s, {out['bytes'][-1] / 1e6:.2f} MB, "
-            f"warm {out['warm_s'][-1]:.2f}s",
-            flush=True,
-        )
-    return out
+def collect(runs: list[dict[str, float]]) -> dict[str, list[float]]:
+    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
 def verdict(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def report(site: dict[str, list[float]], naive: dict[str, list[float]]) -> dict[str, Any]:
-    cold, warm = median(site["cold_s"]), median(site["warm_s"])
-    naive_cold, naive_warm = median(naive["cold_s"]), median(naive["warm_s"])
-    mb = round(statistics.median(site["bytes"]) / 1e6, 2)
-    floor = round(statistics.median(site["bytes"]) * 8 / (MBPS * 1e6), 2)
+def report(result: dict[str, Any]) -> str:
+    """The README's table, from the medians."""
+    m, free, t = result["medians"], result["unthrottled"], TARGETS
+    floor_plus = m["floor_s"] * 1.15 + 1
+    worst_ms = max(result["slowest_ms"].values())
     rows = [
         (
-            "Rule page LCP, cold",
-            f"{median(site['lcp_s'])} s",
-            f"<= {TARGETS['lcp_s']} s",
-            median(site["lcp_s"]) <= TARGETS["lcp_s"],
+            "Warm, same session (second page, offline)",
+            f"{m['warm_s']} s vs naive {m['naive_warm_s']} s ({m['warm_s'] / m['naive_warm_s']:.2f}x)",
+            f"<= {t['warm_vs_naive']}x naive",
+            m["warm_s"] <= t["warm_vs_naive"] * m["naive_warm_s"],
         ),
         (
-            "First answer, cold",
-            f"{cold} s ({cold / naive_cold:.2f}x naive)",
-            f"<= {TARGETS['cold_vs_naive']}x naive",
-            cold <= TARGETS["cold_vs_naive"] * naive_cold,
+            "Warm, next day (relaunch, offline)",
+            (
+                f"{m['warm_relaunch_s']} s vs naive {m['naive_warm_relaunch_s']} s "
+                f"({m['warm_relaunch_s'] / m['naive_warm_relaunch_s']:.2f}x)"
+            ),
+            f"<= {t['warm_relaunch_vs_naive']}x naive",
+            m["warm_relaunch_s"] <= t["warm_relaunch_vs_naive"] * m["naive_warm_relaunch_s"],
         ),
         (
-            "First answer, cold, vs transfer floor + 1 s",
-            f"{cold} s vs {floor + 1:.2f} s",
-            f"within {TARGETS['cold_over_floor']:.0%}",
-            cold <= (floor + 1) * (1 + TARGETS["cold_over_floor"]),
-        ),
-        ("Bytes until first answer, cold", f"{mb} MB", f"<= {TARGETS['bytes_mb']} MB", mb <= TARGETS["bytes_mb"]),
-        (
-            "First answer, warm (service worker, offline)",
-            f"{warm} s",
-            f"<= {TARGETS['warm_s']} s",
-            warm <= TARGETS["warm_s"],
+            "Cold first answer",
+            f"{m['cold_s']} s vs naive {m['naive_cold_s']} s ({m['cold_s'] / m['naive_cold_s']:.2f}x)",
+            f"<= {t['cold_vs_naive']}x naive",
+            m["cold_s"] <= t["cold_vs_naive"] * m["naive_cold_s"],
         ),
         (
-            "First answer, warm vs naive warm",
-            f"{warm} s vs {naive_warm} s ({warm / naive_warm:.2f}x)",
-            f"<= {TARGETS['warm_vs_naive_warm']}x",
-            warm <= TARGETS["warm_vs_naive_warm"] * naive_warm,
+            "Cold first answer vs transfer floor x 1.15 + 1 s",
+            f"{m['cold_s']} s vs {floor_plus:.2f} s (floor {m['floor_s']} s)",
+            "reported",
+            m["cold_s"] <= floor_plus,
         ),
-        ("Naive baseline, cold", f"{naive_cold} s, {round(statistics.median(naive['bytes']) / 1e6, 2)} MB", "-", True),
-        ("Transfer floor (bytes x 8 / 1.6 Mbps)", f"{floor} s", "-", True),
+        (
+            "Bytes to the first answer, cold",
+            f"{m['bytes_mb']} MB",
+            f"<= {t['bytes_mb']} MB",
+            m["bytes_mb"] <= t["bytes_mb"],
+        ),
+        (
+            "Rule page LCP, cold (DevTools throttling)",
+            f"{m['lcp_s']} s",
+            f"<= {t['lcp_s']} s",
+            m["lcp_s"] <= t["lcp_s"],
+        ),
+        (
+            "Warm, next day, CPU unthrottled",
+            f"{free['warm_relaunch_s']} s",
+            f"<= {t['warm_relaunch_free_s']} s",
+            free["warm_relaunch_s"] <= t["warm_relaunch_free_s"],
+        ),
+        (
+            "Slowest calculation in the browser, unthrottled",
+            f"{worst_ms} ms",
+            f"<= {t['slowest_ms']:.0f} ms",
+            worst_ms <= t["slowest_ms"],
+        ),
     ]
-    table = ["| measure | median | target | |", "| --- | ---: | --- | --- |"]
-    table += [
-        f"| {name} | {value} | {target} | {verdict(ok) if target != '-' else ''} |" for name, value, target, ok in rows
+    lines = [
+        (
+            f"Slow 4G ({LATENCY_S * 1000:.0f} ms, {MBPS} Mbps), {VIEWPORT['width']}x{VIEWPORT['height']}, "
+            f"the whole browser slowed {result['profile']['worker_slowdown']}x "
+            f"({result['profile']['cpu_method']}), medians of {RUNS}:"
+        ),
+        "",
+        "| figure | measured | target | |",
+        "| --- | --- | --- | --- |",
+        *[
+            f"| {name} | {value} | {target} | {verdict(ok) if target != 'reported' else ''} |"
+            for name, value, target, ok in rows
+        ],
+        "",
+        "Unthrottled CPU (same network, one run each): "
+        + ", ".join(f"{key} {value} s" for key, value in free.items())
+        + f". WebAssembly code cache on a warm start: {'hit' if result['wasm_code_cache']['hit'] else 'MISS'}"
+        + (
+            f" ({result['wasm_code_cache']['consumed_bytes'] / 1e6:.1f} MB of compiled code reused)."
+            if result["wasm_code_cache"]["hit"]
+            else "."
+        ),
     ]
-    return {
-        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "machine": f"{platform.machine()}, {platform.system()}, Python {platform.python_version()}",
-        "profile": {
-            "latency_ms": LATENCY_S * 1000,
-            "mbps": MBPS,
-            "cpu_slowdown": CPU_SLOWDOWN,
-            "viewport": VIEWPORT,
-            "runs": RUNS,
-        },
-        "site": site,
-        "naive": naive,
-        "medians": {
-            "lcp_s": median(site["lcp_s"]),
-            "cold_s": cold,
-            "warm_s": warm,
-            "bytes_mb": mb,
-            "floor_s": floor,
-            "naive_cold_s": naive_cold,
-            "naive_warm_s": naive_warm,
-        },
-        "table": "\n".join(table),
-        "targets_met": all(ok for _, _, target, ok in rows if target != "-"),
-    }
+    return "\n".join(lines)
 
 
 def write_readme(table: str, when: str) -> None:
@@ -289,26 +437,142 @@ def write_readme(table: str, when: str) -> None:
     readme.write_text(head + block + rest.split(end, 1)[1], "utf-8")
 
 
-def with_server(root: Path, fn: Callable[[str, Throttle], dict[str, list[float]]]) -> dict[str, list[float]]:
-    throttle = Throttle(latency_s=LATENCY_S, bytes_per_s=BYTES_PER_S)
-    server: SiteServer = serve(root, port=0, throttle=throttle)
-    try:
-        return fn(f"http://127.0.0.1:{server.server_address[1]}/", throttle)
-    finally:
-        server.shutdown()
-        server.server_close()
+def measure_naive(pw: Playwright, folder: Path, quota_us: int, port: int) -> list[dict[str, float]]:
+    """The naive embed's slowed runs (in a process of its own, beside the site's: own quota,
+    own server on ``port``); its page and profile stay in ``folder`` for the unthrottled
+    figures, which are served on the same port (the same origin, so the same HTTP cache)."""
+    profile = folder / "naive-profile"
+    root = naive_site(folder / "naive")
+    runs = []
+    with cpu_quota(CHROMIUM, quota_us) as quota:
+        slowed = Phone(pw, str(quota.executable))
+        for _ in range(RUNS):
+            with served(root, port=port) as (base, throttle):
+                runs.append(naive_run(slowed, profile, base, throttle))
+    return runs
+
+
+def site_slowed(pw: Playwright, tmp: Path, quota: CpuQuota, log: Callable[[str], None]) -> list[dict[str, float]]:
+    """The site's runs under the CPU quota."""
+    slowed = Phone(pw, str(quota.executable))
+    runs = []
+    for n in range(RUNS):
+        with served(SITE) as (base, throttle):
+            runs.append(site_run(slowed, tmp / "site-profile", base, throttle))
+        log(f"site run {n + 1}: {runs[-1]}")
+    return runs
+
+
+def unthrottled(
+    pw: Playwright, tmp: Path, naive_dir: Path, naive_port: int, log: Callable[[str], None]
+) -> dict[str, Any]:
+    """Alone on the machine: the free-CPU runs, LCP, the slowest calculations, the code cache."""
+    profile = tmp / "site-profile"
+    with served(SITE) as (base, throttle):
+        site = site_run(Phone(pw, CHROMIUM), profile, base, throttle)
+    with served(naive_dir / "naive", port=naive_port) as (base, _):
+        naive = naive_warm_only(Phone(pw, CHROMIUM), naive_dir / "naive-profile", base)
+    log(f"CPU unthrottled: site {site}, naive {naive}")
+    with served(SITE, slow=False) as (base, _):
+        lcps = [lcp(pw, profile, base + PAGE) for _ in range(RUNS)]
+        log(f"LCP {lcps}")
+        slowest = slowest_in_browser(pw, profile, base)
+        code_cache = wasm_code_cache(pw, profile, base)
+    log(f"slowest calculations (ms) {slowest}; wasm code cache {code_cache}")
+    return {"site": site, "naive": naive, "lcp": lcps, "slowest": slowest, "code_cache": code_cache}
+
+
+def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, Any]:
+    why_not = available()
+    if why_not:
+        sys.exit(f"phone benchmark: cannot slow the browser's CPU: {why_not}")
+    naive_dir = tmp / "naive-embed"
+    naive_dir.mkdir()
+    with cpu_quota(CHROMIUM, FIRST_QUOTA_US) as quota:
+        free_loop, factor = calibrate(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+        quota_us = quota.quota_us
+        log(f"CPU: a worker loop {free_loop:.0f} ms free, {factor:.2f}x slower at quota {quota_us} us/100 ms")
+        # The naive embed runs beside the site, in its own process, cgroup and server: the
+        # machine has two cores and each slowed browser may use about a quarter of one.
+        naive_port = free_port()
+        child = subprocess.Popen([sys.executable, __file__, "--naive", str(quota_us), str(naive_dir), str(naive_port)])
+        try:
+            site_runs = site_slowed(pw, tmp, quota, log)
+        except BaseException:
+            child.terminate()  # it removes its own cgroup on the way out
+            raise
+    if child.wait() != 0:
+        sys.exit("phone benchmark: the naive embed's runs failed")
+    naive_runs = json.loads((naive_dir / "naive.json").read_text("utf-8"))
+    log(f"naive runs: {naive_runs}")
+    free = unthrottled(pw, tmp, naive_dir, naive_port, log)
+    site = {"runs": site_runs, "free": free["site"], "lcp": free["lcp"], "slowest": free["slowest"]}
+    site["code_cache"] = free["code_cache"]
+    naive_result = {"runs": naive_runs, "free": free["naive"]}
+
+    s, n = collect(site["runs"]), collect(naive_result["runs"])
+    bytes_median = statistics.median(s["bytes"])
+    return {
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": f"{platform.machine()}, {platform.system()}, Python {platform.python_version()}",
+        "profile": {
+            "latency_ms": LATENCY_S * 1000,
+            "mbps": MBPS,
+            "viewport": VIEWPORT,
+            "runs": RUNS,
+            "cpu_method": f"cgroup v1 CPU quota, {quota_us} us per 100000 us, on every process of the browser",
+            "worker_slowdown": round(factor, 2),
+            "worker_loop_free_ms": round(free_loop),
+            "lcp_throttling": f"DevTools: {LATENCY_S * 1000:.0f} ms, {MBPS} Mbps, CPU {CPU_TARGET:g}x (main thread)",
+        },
+        "site": {**s, "lcp_s": site["lcp"]},
+        "naive": n,
+        "medians": {
+            "lcp_s": median(site["lcp"]),
+            "cold_s": median(s["cold_s"]),
+            "bytes_mb": round(bytes_median / 1e6, 2),
+            "floor_s": round(bytes_median * 8 / (MBPS * 1e6), 2),
+            "warm_s": median(s["warm_s"]),
+            "warm_relaunch_s": median(s["warm_relaunch_s"]),
+            "naive_cold_s": median(n["cold_s"]),
+            "naive_warm_s": median(n["warm_s"]),
+            "naive_warm_relaunch_s": median(n["warm_relaunch_s"]),
+            "naive_bytes_mb": round(statistics.median(n["bytes"]) / 1e6, 2),
+        },
+        "unthrottled": {
+            "cold_s": round(site["free"]["cold_s"], 2),
+            "warm_s": round(site["free"]["warm_s"], 2),
+            "warm_relaunch_s": round(site["free"]["warm_relaunch_s"], 2),
+            "naive_warm_s": round(naive_result["free"]["warm_s"], 2),
+            "naive_warm_relaunch_s": round(naive_result["free"]["warm_relaunch_s"], 2),
+        },
+        "slowest_ms": site["slowest"],
+        "wasm_code_cache": site["code_cache"],
+    }
+
+
+def naive_main(quota_us: int, folder: Path, port: int) -> None:
+    """The child process: the naive embed's slowed runs, written to ``folder/naive.json``."""
+    # Terminated (the site's runs failed): unwind, so the cgroup is removed.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    with sync_playwright() as pw:
+        (folder / "naive.json").write_text(json.dumps(measure_naive(pw, folder, quota_us, port)), "utf-8")
 
 
 def main() -> None:
+    if len(sys.argv) == 5 and sys.argv[1] == "--naive":
+        naive_main(int(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))
+        return
     if not (SITE / "sw.js").is_file():
         sys.exit("no built site: run `make build` (make bench does)")
     started = time.monotonic()
+
+    def log(text: str) -> None:
+        print(f"[{time.monotonic() - started:5.0f} s] {text}", flush=True)
+
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
-        profile = Path(tmp) / "profile"
-        print(f"Phone benchmark: {LATENCY_S * 1000:.0f} ms, {MBPS} Mbps, {CPU_SLOWDOWN}x CPU, {RUNS} runs", flush=True)
-        site = with_server(SITE, lambda base, t: run_site(pw, profile, base, t))
-        naive = with_server(naive_site(Path(tmp) / "naive"), lambda base, t: run_naive(pw, profile, base, t))
-    result = report(site, naive)
+        result = measure(pw, Path(tmp), log)
+    result["table"] = report(result)
     result["duration_s"] = round(time.monotonic() - started)
     (ROOT / "bench" / "results.json").write_text(json.dumps(result, indent=1) + "\n", "utf-8")
     write_readme(result["table"], result["when"])
