@@ -26,6 +26,7 @@ from typing import NotRequired
 from calculators.contract import Calculator, Checked, Dice, Result, Rules, Step, View
 from calculators.dice import expected, outcome_counts
 from calculators.spec import Input, InputError, as_bool, as_optional_int, as_str
+from calculators.unit_types import UNIT_TYPES, base_type, is_flyer
 from calculators.view import average_figure, chance, chart, working
 
 __all__ = ["CALCULATOR", "UNIT_TYPES", "Roll", "roll_distance"]
@@ -44,9 +45,6 @@ RULES = Rules(
     }
 )
 
-_BASE_TYPES = ("infantry", "beasts", "cavalry", "monstrous-creature", "monstrous-cavalry", "artillery")
-#: The Unit Types categories and their Flyer forms, as the ruin calculator names them.
-UNIT_TYPES = (*_BASE_TYPES, *(f"flyer-{t}" for t in _BASE_TYPES))
 #: The unit types whose own charge and Fall Back dice these sections give.
 _ROLLERS = frozenset({"beasts", "cavalry"})
 _MAX_DISTANCE = 36
@@ -210,8 +208,8 @@ def _plan(v: Checked) -> _Plan:
     """What this move rolls, from the unit type and the move, or an error naming the missing rule."""
     unit_type, move = as_str(v, "unit_type"), as_str(v, "move")
     difficult, fly = as_bool(v, "difficult"), as_bool(v, "fly")
-    flyer = unit_type.startswith("flyer-")
-    base = unit_type.removeprefix("flyer-")
+    flyer = is_flyer(unit_type)
+    base = base_type(unit_type)
     if fly and not flyer:
         raise InputError(
             {
@@ -293,8 +291,8 @@ def _asked(v: Checked, r: ChargeResult) -> str:
 
 
 def _rule(v: Checked) -> str:
-    base = as_str(v, "unit_type").removeprefix("flyer-")
-    flyer = as_str(v, "unit_type").startswith("flyer-")
+    base = base_type(as_str(v, "unit_type"))
+    flyer = is_flyer(as_str(v, "unit_type"))
     if as_str(v, "move") == "fall-back":
         return RULES.link("flyer-fall-back" if flyer else f"{base}-fall-back")
     return RULES.link("flyer-charge" if as_bool(v, "fly") else f"{base}-charge")
@@ -317,9 +315,8 @@ def _present(r: ChargeResult) -> View:
     else:
         headline = average_figure(f"Average {move}, inches", r["expected"], _rule(v))
         figures = []
-    unused = [] if as_str(v, "unit_type").startswith("flyer-") else ["fly"]
-    if as_str(v, "move") == "fall-back":
-        unused.append("fly")
+    # Only a Flyer's charge has a Fly move to choose (a Flyer always flies when falling back).
+    fly_chosen = is_flyer(as_str(v, "unit_type")) and as_str(v, "move") == "charge"
     return {
         "asked": _asked(v, r),
         "headline": headline,
@@ -328,7 +325,7 @@ def _present(r: ChargeResult) -> View:
         "charts": [chart(f"How far the {move} goes", [(f'{k}"', p) for k, p in r["distribution"].items()])],
         "tables": [],
         "working": working(r["working"]),
-        "unused": sorted(set(unused)),
+        "unused": [] if fly_chosen else ["fly"],
         "can_roll": True,
     }
 

@@ -19,6 +19,7 @@ from typing import TypedDict
 
 from calculators.contract import Calculator, Checked, Dice, Figure, Result, Rules, Step, View
 from calculators.spec import Input, InputError, as_bool, as_int, as_optional_int, as_str
+from calculators.unit_types import UNIT_TYPES, base_type, is_flyer
 from calculators.view import chance, chart, table, working
 
 __all__ = ["CALCULATOR", "UNIT_TYPES"]
@@ -35,8 +36,6 @@ RULES = Rules(
     }
 )
 
-_BASE_TYPES = ("infantry", "beasts", "cavalry", "monstrous-creature", "monstrous-cavalry", "artillery")
-UNIT_TYPES = (*_BASE_TYPES, *(f"flyer-{t}" for t in _BASE_TYPES))
 _CLIMBERS = frozenset({"infantry", "beasts"})
 _FLY_RANGE = 12
 _MOST_ROLLED = 6
@@ -94,7 +93,7 @@ class RuinMovementResult(Result):
 
 def _flying(unit_type: str, fly: bool) -> bool:
     """Whether the unit Flies this move (only a Flyer can)."""
-    if fly and not unit_type.startswith("flyer-"):
+    if fly and not is_flyer(unit_type):
         raise InputError(
             {
                 "fly": f"Only Flyer units can Fly, and the unit type {unit_type.replace('-', ' ')} is not one: "
@@ -115,8 +114,8 @@ def _compute(v: Checked) -> RuinMovementResult:
     """
     unit_type, ranks = as_str(v, "unit_type"), as_bool(v, "fight_in_ranks")
     height, roll = as_int(v, "level_height"), as_optional_int(v, "roll")
-    flyer, flying = unit_type.startswith("flyer-"), _flying(unit_type, as_bool(v, "fly"))
-    base = unit_type.removeprefix("flyer-")
+    flyer, flying = is_flyer(unit_type), _flying(unit_type, as_bool(v, "fly"))
+    base = base_type(unit_type)
     can_climb = (flyer or base in _CLIMBERS) and not ranks
     steps: list[Step] = []
     if ranks:
@@ -219,7 +218,7 @@ def _why(v: Checked, r: RuinMovementResult) -> str | None:
     if as_bool(v, "fight_in_ranks"):
         return "In Fight in Ranks formation a unit moves only on the ground level."
     if not r["can_climb"]:
-        base = as_str(v, "unit_type").removeprefix("flyer-").replace("-", " ")
+        base = base_type(as_str(v, "unit_type")).replace("-", " ")
         return f"{base.capitalize()} stay on the ground level: only Beasts, Infantry and Flyers climb in ruins."
     if r["flying"]:
         return "Flyers are not hindered by difficult terrain: no Difficult Terrain test."
