@@ -1,20 +1,18 @@
 // Lighthouse's accessibility audit of each URL given, in one Chromium (Debian's).
-// Usage: node tests/browser/lighthouse_a11y.mjs URL... ; prints [{url, score, failed: [...]}] as JSON.
+// Usage: CHROME_PATH=… CHROME_FLAGS='[…]' node tests/browser/lighthouse_a11y.mjs URL... ; prints [{url, score, failed: [...]}] as JSON.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const urls = process.argv.slice(2);
+// The Chromium and its flags are the browser tests' own (tests/support.py), handed over.
+const { CHROME_PATH, CHROME_FLAGS } = process.env;
+if (!CHROME_PATH || !CHROME_FLAGS) {
+  console.error("set CHROME_PATH and CHROME_FLAGS (a JSON list), as test_trust.py does");
+  process.exit(2);
+}
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: CHROME_PATH,
+  chromeFlags: ["--headless=new", ...JSON.parse(CHROME_FLAGS)],
 });
 const results = [];
 try {

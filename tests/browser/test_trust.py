@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, FIXED, PAGE_OF
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import CHROMIUM, PAGE_URLS, PHONE, ROOT
+from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS, PHONE, ROOT
 
 from calculators.registry import all_calculators
 from calculators.spec import Input
@@ -434,7 +434,7 @@ def test_lighthouse_accessibility_is_100_on_every_page(site_url: str) -> None:
         check=False,
         timeout=600,
         cwd=ROOT,
-        env={**os.environ, "CHROME_PATH": CHROMIUM},
+        env={**os.environ, "CHROME_PATH": CHROMIUM, "CHROME_FLAGS": json.dumps(CHROMIUM_ARGS)},
     )
     assert proc.returncode == 0, proc.stderr
     results = json.loads(proc.stdout)
