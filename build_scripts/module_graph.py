@@ -45,13 +45,14 @@ def module_graph(docs_dir: Path, entries: Iterable[str]) -> list[str]:
         if not file.is_file():
             raise RulebookError(f"{path}: no such script in {docs_dir}")
         found.append(path)
-        for match in _STATIC_IMPORT.finditer(file.read_text("utf-8")):
+        text = file.read_text("utf-8")
+        for match in _STATIC_IMPORT.finditer(text):
             target = match.group(1)
             if not target.startswith("."):
                 continue  # a bare name: not a file of the site
             resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
             if not (docs_dir / resolved).is_file():
-                line = file.read_text("utf-8").count("\n", 0, match.start(1)) + 1
+                line = text.count("\n", 0, match.start(1)) + 1
                 raise RulebookError(f"{path}:{line}: imports {target!r}, which is not in {docs_dir}")
             queue.append(resolved)
     return found

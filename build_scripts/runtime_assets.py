@@ -17,6 +17,7 @@ import tempfile
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -104,12 +105,12 @@ class Runtime:
     stdlib: bytes
     archive: bytes
 
-    @property
+    @cached_property
     def stdlib_hash(self) -> str:
         """The reduced stdlib's content hash (12 hex digits)."""
         return hashlib.sha256(self.stdlib).hexdigest()[:12]
 
-    @property
+    @cached_property
     def archive_name(self) -> str:
         """The calculators archive's content-hashed file name."""
         return f"calculators-{hashlib.sha256(self.archive).hexdigest()[:12]}.zip"
