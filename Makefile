@@ -48,14 +48,14 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) -m build_scripts.view_schema --check
+	$(PY) -m build_scripts.type_export --check
 	npx --no-install tsc -p tsconfig.json
 	npx --no-install tsc -p tsconfig.worker.json
 	npx --no-install biome check
 
-## types: regenerate docs/assets/js/types/view.d.ts from calculators/contract.py
+## types: regenerate docs/assets/js/types/protocol.d.ts and calculators/protocol.mjs from calculators/{contract,protocol}.py
 types: setup
-	$(PY) -m build_scripts.view_schema
+	$(PY) -m build_scripts.type_export
 
 ## icons: render the app icons (PNG, committed) from docs/assets/icons/icon.svg
 icons: setup chromium

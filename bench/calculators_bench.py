@@ -31,7 +31,7 @@ def measure(name: str, inputs: dict[str, object], repeats: int = REPEATS) -> flo
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
-        calc.calculate(**inputs)
+        calc.compute(**inputs)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 

@@ -113,7 +113,7 @@ const archive = await (await fetch(new URL("ARCHIVE", import.meta.url))).arrayBu
 pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide/scrollhammer" });
 pyodide.pyimport("sys").path.insert(0, "/home/pyodide/scrollhammer");
 const web = pyodide.pyimport("calculators.web");
-postMessage(JSON.parse(web.run("building-damage", "{}")));
+postMessage(JSON.parse(web.compute("building-damage", "{}")));
 """
 
 
@@ -293,7 +293,7 @@ def slowest_in_browser(pw: Playwright, profile: Path, base: str) -> dict[str, fl
                     const times = [];
                     for (let i = 0; i < 7; i++) {
                         const t = performance.now();
-                        const answer = await engine.calculate(name, inputs);
+                        const answer = await engine.compute(name, inputs);
                         if (!answer.result) throw new Error(name + ': ' + JSON.stringify(answer));
                         times.push(performance.now() - t);
                     }

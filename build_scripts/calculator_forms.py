@@ -7,13 +7,13 @@ declaration, so adding a calculator needs no new HTML or JavaScript.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
 
+from build_scripts.data_file import load_entries
 from build_scripts.errors import RulebookError
 from build_scripts.model import RuleRef
 from build_scripts.templates_env import environment
@@ -58,31 +58,29 @@ def load_placements(text: str, name: str) -> list[Placement]:
 
     Raises:
         RulebookError: for an unknown calculator, an unknown or invalid fixed input,
-            or a malformed entry.
+            or a malformed entry, naming the map's file and the entry's line.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulebookError(f"{name}: {exc}") from None
     places = []
-    for n, raw in enumerate(data.get("place", []), start=1):
-        calc = all_calculators().get(raw.get("calculator", ""))
+    for entry in load_entries(text, name, ("place",))["place"]:
+        raw = entry.data
+        calc = all_calculators().get(str(raw.get("calculator", "")))
         if calc is None:
-            raise RulebookError(f"{name}: place {n} names no known calculator: {raw.get('calculator')!r}")
+            raise entry.error(f"the place names no known calculator: {raw.get('calculator')!r}")
         try:
-            after = RuleRef.parse(raw.get("after", ""))
+            after = RuleRef.parse(str(raw.get("after", "")))
         except ValueError:
-            raise RulebookError(f'{name}: place {n} needs after = "page#rule-id"') from None
+            raise entry.error('the place needs after = "page#rule-id"') from None
         fixed = {str(k): str(v) for k, v in raw.get("fixed", {}).items()}
         specs = {i.name: i for i in calc.inputs}
         for key, value in fixed.items():
             if key not in specs:
-                raise RulebookError(f"{name}: place {n} fixes {key!r}, which {calc.name} does not take")
+                raise entry.error(f"the place fixes {key!r}, which {calc.name} does not take")
             try:
                 specs[key].check(value)
             except ValueError as exc:
-                raise RulebookError(f"{name}: place {n}: {exc}") from None
-        places.append(Placement(calc.name, after, raw.get("title", calc.title), raw.get("intro", ""), fixed))
+                raise entry.error(f"the place fixes {exc}") from None
+        title, intro = str(raw.get("title", calc.title)), str(raw.get("intro", ""))
+        places.append(Placement(calc.name, after, title, intro, fixed))
     ids = [p.instance_id for p in places]
     if len(ids) != len(set(ids)):
         raise RulebookError(f"{name}: two places give the same calculator the same fixed inputs")
@@ -90,7 +88,7 @@ def load_placements(text: str, name: str) -> list[Placement]:
 
 
 def render_form(
-    place: Placement, calc: Calculator[Any], *, heading_level: int, runtime: Mapping[str, str] | None = None
+    place: Placement, calc: Calculator[Any, Any], *, heading_level: int, runtime: Mapping[str, str] | None = None
 ) -> Markup:
     """The calculator's HTML, from its declaration.
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from build_scripts.errors import RulebookError
-from build_scripts.view_schema import json_schema
+from build_scripts.type_export import json_schema
 
 __all__ = [
     "PYODIDE_FILES",
@@ -209,7 +209,7 @@ def write_runtime(*, site_dir: Path, runtime: Runtime, places: Mapping[str, list
     for old in py_dir.glob("calculators-*.zip"):
         old.unlink()
     (py_dir / runtime.archive_name).write_bytes(runtime.archive)
-    # The shapes the worker answers with, for anyone reading the answers (see view_schema.py).
+    # The shapes the worker answers with, for anyone reading the answers (see type_export.py).
     (py_dir / "answer.schema.json").write_text(json.dumps(json_schema(), indent=1) + "\n", "utf-8")
     manifest = {**runtime.identity(), "places": dict(places)}
     (py_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")

@@ -8,6 +8,7 @@ result opens at the paragraph, list item or chart row that matched.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -40,7 +41,7 @@ def _entry_title(item: AnchoredBlock) -> str:
     return item.heading_path[-1]
 
 
-def split_rule_sections(index: dict[str, Any], pages: dict[str, list[AnchoredBlock]]) -> dict[str, Any]:
+def split_rule_sections(index: dict[str, Any], pages: Mapping[str, list[AnchoredBlock]]) -> dict[str, Any]:
     """Replace the rulebook pages' entries by one entry per heading and rule block.
 
     Args:

@@ -12,10 +12,10 @@ The rule text is never rewritten: a term's words stay as they are, wrapped in a 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from build_scripts.data_file import Entry, load_entries
 from build_scripts.errors import RulebookError, Source
 from build_scripts.model import AnchoredBlock, Inline, RuleRef, index_rules
 
@@ -34,7 +34,6 @@ __all__ = [
     "terms_report",
 ]
 
-_ENTRY = re.compile(r"^\s*\[\[(term|outside)\]\]\s*$")
 _DEFINITION_CHARS = 320
 
 
@@ -90,38 +89,26 @@ def load_terms(text: str, name: str) -> TermMap:
         RulebookError: for bad TOML, or an entry without a name, spellings or (for a
             defined term) a ``page#id`` rule.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulebookError(f"{name}: {exc}") from None
-    lines: dict[str, list[int]] = {"term": [], "outside": []}
-    for number, text_line in enumerate(text.splitlines(), start=1):
-        found = _ENTRY.match(text_line)
-        if found:
-            lines[found.group(1)].append(number)
+    entries = load_entries(text, name, ("term", "outside"))
     terms = []
-    for raw, line in zip(data.get("term", []), lines["term"], strict=True):
-        where = Source(name, line)
-        spellings = _spellings(raw, where)
+    for entry in entries["term"]:
+        spellings = _spellings(entry)
         try:
-            rule = RuleRef.parse(str(raw.get("rule", "")))
+            rule = RuleRef.parse(str(entry.data.get("rule", "")))
         except ValueError as exc:
-            raise RulebookError(str(exc), source=where) from None
-        terms.append(Term(str(raw["term"]), spellings, rule, where))
-    outside = []
-    for raw, line in zip(data.get("outside", []), lines["outside"], strict=True):
-        where = Source(name, line)
-        outside.append(Outside(str(raw.get("term", "")), _spellings(raw, where), where))
+            raise entry.error(str(exc)) from None
+        terms.append(Term(str(entry.data["term"]), spellings, rule, entry.source))
+    outside = [Outside(str(e.data.get("term", "")), _spellings(e), e.source) for e in entries["outside"]]
     return TermMap(tuple(terms), tuple(outside))
 
 
-def _spellings(raw: Mapping[str, object], where: Source) -> tuple[str, ...]:
-    name = raw.get("term")
-    spellings = raw.get("spellings", [name])
+def _spellings(entry: Entry) -> tuple[str, ...]:
+    name = entry.data.get("term")
+    spellings = entry.data.get("spellings", [name])
     if not isinstance(name, str) or not name:
-        raise RulebookError("the entry needs term = the term's name", source=where)
+        raise entry.error("the entry needs term = the term's name")
     if not isinstance(spellings, list) or not spellings or not all(isinstance(s, str) and s for s in spellings):
-        raise RulebookError(f"the entry {name!r} needs spellings = a list of the ways the rules write it", source=where)
+        raise entry.error(f"the entry {name!r} needs spellings = a list of the ways the rules write it")
     return tuple(spellings)
 
 

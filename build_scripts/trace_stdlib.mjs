@@ -24,14 +24,14 @@ const registry = py.pyimport("calculators.registry");
 const names = [...registry.all_calculators().keys()];
 const faces = JSON.stringify(Array.from({ length: 600 }, (_, i) => (i % 6) + 1));
 for (const name of names) {
-  web.run(name, "{}");
-  web.run(name, JSON.stringify({ nonsense: "1" }));
-  web.run(name, "not json");
-  web.roll(name, "{}", faces);
+  web.compute(name, "{}");
+  web.compute(name, JSON.stringify({ nonsense: "1" }));
+  web.compute(name, "not json");
+  web.play(name, "{}", faces);
 }
-web.run("building-damage", JSON.stringify({ strength: "NaN", hits: "1e309", building: "custom" }));
+web.compute("building-damage", JSON.stringify({ strength: "NaN", hits: "1e309", building: "custom" }));
 try {
-  web.run(null, null); // an error that escapes to JavaScript: formats a Python traceback
+  web.compute(null, null); // an error that escapes to JavaScript: formats a Python traceback
 } catch {
   // expected
 }

@@ -9,11 +9,11 @@ build.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from build_scripts.errors import RulebookError
+from build_scripts.data_file import load_entries
+from build_scripts.errors import RulebookError, Source
 from build_scripts.model import AnchoredBlock, Inline, RuleRef, index_rules
 
 __all__ = ["MARKER", "REFERENCE", "Resolution", "XrefEntry", "load_map", "resolve"]
@@ -31,6 +31,8 @@ class XrefEntry:
     context: str
     target: RuleRef | None = None
     unresolved: str | None = None
+    #: Where the entry is in the map (``None`` for an entry made in code).
+    source: Source | None = None
 
 
 @dataclass(frozen=True)
@@ -48,24 +50,23 @@ def load_map(text: str, name: str) -> list[XrefEntry]:
     """Parse the reference map, checking each entry's shape.
 
     Raises:
-        RulebookError: for bad TOML or an entry without exactly one of target/unresolved.
+        RulebookError: for bad TOML or an entry without exactly one of target/unresolved,
+            naming the map's file and the entry's line.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulebookError(f"{name}: {exc}") from None
     entries = []
-    for n, raw in enumerate(data.get("ref", []), start=1):
-        context = raw.get("context", "")
+    for entry in load_entries(text, name, ("ref",))["ref"]:
+        raw = entry.data
+        context = str(raw.get("context", ""))
         if not context.endswith(REFERENCE):
-            raise RulebookError(f"{name}: entry {n} context must end with {REFERENCE!r}: {context!r}")
+            raise entry.error(f"the context must end with {REFERENCE!r}: {context!r}")
         if ("target" in raw) == ("unresolved" in raw):
-            raise RulebookError(f"{name}: entry {n} ({context!r}) needs exactly one of 'target' or 'unresolved'")
+            raise entry.error(f"the entry {context!r} needs exactly one of 'target' or 'unresolved'")
         try:
-            target = RuleRef.parse(raw["target"]) if "target" in raw else None
+            target = RuleRef.parse(str(raw["target"])) if "target" in raw else None
         except ValueError as exc:
-            raise RulebookError(f"{name}: entry {n} ({context!r}): {exc}") from None
-        entries.append(XrefEntry(context, target, raw.get("unresolved")))
+            raise entry.error(f"the entry {context!r}: {exc}") from None
+        unresolved = str(raw["unresolved"]) if "unresolved" in raw else None
+        entries.append(XrefEntry(context, target, unresolved, entry.source))
     return entries
 
 
@@ -106,8 +107,9 @@ def resolve(
     for entry, count in used.items():
         if count != 1:
             raise RulebookError(
-                f"{map_name}: the entry {entry.context!r} matched {count} references; "
-                "it must match exactly one (give more words before 'page XX')"
+                f"{'' if entry.source else map_name + ': '}the entry {entry.context!r} matched {count} references; "
+                "it must match exactly one (give more words before 'page XX')",
+                source=entry.source,
             )
     return out, report
 
@@ -135,7 +137,7 @@ def _resolve_runs(
             entry = _claim(before, entries, anchored, map_name)
             if head:
                 result.append(Inline("text", head))
-            xref, resolution = _xref(entry, page, anchored, rules, map_name)
+            xref, resolution = _xref(entry, page, anchored, rules)
             result.append(xref)
             found.append((entry, resolution))
         if rest:
@@ -162,7 +164,6 @@ def _xref(
     page: str,
     anchored: AnchoredBlock,
     rules: Mapping[RuleRef, AnchoredBlock],
-    map_name: str,
 ) -> tuple[Inline, Resolution]:
     if entry.target is None:
         return Inline("xref", REFERENCE, href=None, label=MARKER, note=entry.unresolved), Resolution(
@@ -170,8 +171,9 @@ def _xref(
         )
     if entry.target not in rules:
         raise RulebookError(
-            f"{map_name}: the target {str(entry.target)!r} of {entry.context!r} is not a rule id in this build",
-            source=anchored.block.source,
+            f"the target {str(entry.target)!r} of {entry.context!r} (used at {anchored.block.source}) "
+            "is not a rule id in this build",
+            source=entry.source or anchored.block.source,
         )
     label = rules[entry.target].label
     return Inline("xref", REFERENCE, href=entry.target, label=label), Resolution(

@@ -50,14 +50,14 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         calc = get(args[0])
-        result = calc.calculate(_pairs(args[1:]))
+        result = calc.compute(_pairs(args[1:]))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(to_jsonable(result), indent=2))
     else:
-        print(as_text(calc.name, result["inputs"], calc.view(result)), end="")
+        print(as_text(calc.name, result["inputs"], calc.present(result)), end="")
     return 0
 
 

@@ -1,42 +1,51 @@
 """The calculator contract: what a calculator module provides, and what crosses to the page.
 
-A calculator is one module in this package that defines ``CALCULATOR``, a
-:class:`Calculator`: its name, title, input declarations and the rules it cites, a
-``compute`` function from checked inputs to its :class:`Result`, a ``present`` function
-from that result to the :class:`View` the page shows, and, where the calculation can be
-played out with real dice, a ``play`` function. :mod:`calculators.registry` finds every
-such module; no shared code names a calculator.
+A calculator is one module (or a package, when it has more than one job) of this package
+that defines ``CALCULATOR``, a :class:`Calculator`. It is declared once: its name, title,
+input declarations, the rules it cites, a sample input, and four pure functions, one per
+job:
 
-Two shapes cross to the browser, both as JSON:
+* ``resolve(checked) -> M``: what the checked inputs mean (the building's material and
+  armour value, what a move rolls, …), as a frozen value of the calculator's own type;
+  it refuses combinations the declarations cannot (``InputError``). Every later step
+  reads this value, so nothing is worked out twice.
+* ``compute(meaning) -> C``: the exact answer, a TypedDict of the calculator's own keys
+  (``Fraction`` s) and its ``working``; :class:`Calculator` puts ``calculator`` and
+  ``inputs`` before them. This is the command line's ``--json``.
+* ``present(meaning, result) -> View``: what the page shows.
+* ``play(meaning, d6) -> list[str]`` (optional): Roll it, with faces from ``d6()``.
+
+:mod:`calculators.registry` finds every such module; no shared code names a calculator.
+
+Two shapes of a calculation cross to the browser, both as JSON (inside the worker's
+messages, :mod:`calculators.protocol`):
 
 * the **result**: :class:`Result` and the calculator's own keys, the exact answer with
   fractions as ``"p/q"``. The command line prints the same JSON; Copy as JSON copies it.
 * the **view**: :class:`View`, the text and numbers the page places, already formatted.
-  ``build_scripts/view_schema.py`` turns these TypedDicts into the JSON Schema and the
-  TypeScript declarations that the page's renderer is checked against.
+  ``build_scripts/type_export.py`` turns these TypedDicts and the protocol's into the
+  JSON Schema and the TypeScript declarations that the page's scripts are checked against.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypedDict, TypeVar
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Generic, TypedDict, TypeVar, cast
 
 from calculators.spec import Input, Value, validate
 
 __all__ = [
-    "Answer",
     "Bar",
-    "Calculation",
     "Calculator",
     "Chart",
     "Checked",
+    "Computed",
     "Dice",
     "Figure",
-    "Refusal",
     "Result",
-    "RollAnswer",
-    "Rolled",
     "Rules",
     "Step",
     "Table",
@@ -60,8 +69,14 @@ class Step(TypedDict):
     rule_id: str
 
 
+class Computed(TypedDict):
+    """What every ``compute`` returns besides its own keys: the working, one step per line."""
+
+    working: list[Step]
+
+
 class Result(TypedDict):
-    """What every result holds; each calculator's result type adds its own keys."""
+    """What every result holds: the calculator, the checked inputs, then the calculator's keys."""
 
     calculator: str
     inputs: dict[str, Value]
@@ -137,33 +152,6 @@ class View(TypedDict):
     can_roll: bool
 
 
-class Calculation(TypedDict):
-    """The worker's answer to a calculation: the result (as the CLI's JSON) and its view."""
-
-    #: The calculator's result as JSON (its keys differ by calculator; the page never reads them).
-    result: dict[str, object]
-    view: View
-
-
-class Refusal(TypedDict):
-    """The worker's answer to bad input: a message per field (``""`` for the whole form)."""
-
-    errors: dict[str, str]
-
-
-class Rolled(TypedDict):
-    """The worker's answer to Roll it: one line per step of the play-out."""
-
-    lines: list[str]
-    faces_used: int
-
-
-#: What a calculation answers.
-Answer = Calculation | Refusal
-#: What Roll it answers.
-RollAnswer = Rolled | Refusal
-
-
 # ----------------------------------------------------------------------------- the contract
 
 
@@ -188,55 +176,109 @@ class Rules:
             raise KeyError(f"no rule is mapped to the key {key!r}") from None
 
 
-R = TypeVar("R", bound=Result)
+M = TypeVar("M")
+C = TypeVar("C", bound=Computed)
+#: How many input sets' meanings a calculator keeps (one page asks about a few at a time).
+_MEANINGS_KEPT = 64
 
 
-@dataclass(frozen=True)
-class Calculator(Generic[R]):
+class Calculator(Generic[M, C]):
     """One calculator: declared once, used by the CLI, the tests and the page alike.
+
+    Its three public jobs, each under the one name it has everywhere:
+
+    * :meth:`compute` validates the inputs and returns the exact :class:`Result`;
+    * :meth:`present` turns a result into the :class:`View` the page shows;
+    * :meth:`play` plays the calculation out with real dice (Roll it).
+
+    The meaning of a set of checked inputs (``resolve``) is worked out once and shared
+    by all three.
 
     Attributes:
         name: The calculator's name in URLs and on the command line (``building-damage``).
         title: Its title in the page and in ``--list``.
         inputs: Its input declarations, in the order the form shows them.
         rules: The rules it cites.
-        compute: Checked inputs → the exact result (pure; inputs are already valid).
-        present: The result → what the page shows.
-        play: Checked inputs and a source of d6 faces → one line per step of a real
-            play-out (Roll it); ``None`` when there is nothing to roll.
+        sample: Inputs it answers quickly, for checking that a restored interpreter
+            answers (the snapshot's canary); its defaults when not given.
     """
 
-    name: str
-    title: str
-    inputs: tuple[Input, ...]
-    rules: Rules
-    compute: Callable[[Checked], R]
-    present: Callable[[R], View]
-    play: Callable[[Checked, Dice], list[str]] | None = None
+    __slots__ = ("_compute", "_meaning", "_play", "_present", "inputs", "name", "rules", "sample", "title")
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        inputs: tuple[Input, ...],
+        rules: Rules,
+        resolve: Callable[[Checked], M],
+        compute: Callable[[M], C],
+        present: Callable[[M, C], View],
+        play: Callable[[M, Dice], list[str]] | None = None,
+        sample: Mapping[str, str] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.inputs = inputs
+        self.rules = rules
+        self.sample: Mapping[str, str] = MappingProxyType(dict(sample or {}))
+        self._compute = compute
+        self._present = present
+        self._play = play
+        names = tuple(i.name for i in inputs)
+
+        @lru_cache(maxsize=_MEANINGS_KEPT)
+        def meaning(values: tuple[Value, ...]) -> M:
+            return resolve(dict(zip(names, values, strict=True)))
+
+        self._meaning = meaning
+
+    def __repr__(self) -> str:
+        return f"<Calculator {self.name}>"
+
+    @property
+    def can_play(self) -> bool:
+        """Whether the calculator has anything to roll at all."""
+        return self._play is not None
 
     def check(self, given: Mapping[str, object]) -> dict[str, Value]:
         """Every input checked against its declaration (see :func:`calculators.spec.validate`)."""
         return validate(self.inputs, given, calculator=self.name)
 
-    def calculate(self, given: Mapping[str, object] | None = None, /, **named: object) -> R:
-        """Validate the inputs (a mapping, keywords or both), then compute the result.
+    def meaning(self, checked: Checked) -> M:
+        """What checked inputs mean (``resolve``), worked out once per set of values.
+
+        Raises:
+            InputError: for a combination of inputs the calculator refuses.
+        """
+        return self._meaning(tuple(checked[i.name] for i in self.inputs))
+
+    def compute(self, given: Mapping[str, object] | None = None, /, **named: object) -> Result:
+        """Validate the inputs (a mapping, keywords or both), then compute the exact result.
+
+        Returns:
+            ``calculator``, ``inputs`` (every input's checked value), then the
+            calculator's own keys and its ``working``.
 
         Raises:
             InputError: (a ValueError) naming each bad input and what it allows.
         """
-        return self.compute(self.check({**(given or {}), **named}))
+        checked = self.check({**(given or {}), **named})
+        own: Mapping[str, Any] = self._compute(self.meaning(checked))
+        return cast("Result", {"calculator": self.name, "inputs": checked, **own})
 
-    def view(self, result: R) -> View:
-        """What the page shows for ``result``."""
-        return self.present(result)
+    def present(self, result: Result) -> View:
+        """What the page shows for ``result`` (one that :meth:`compute` returned)."""
+        return self._present(self.meaning(result["inputs"]), cast("C", result))
 
-    def roll(self, given: Mapping[str, object], dice: Dice) -> list[str]:
+    def play(self, given: Mapping[str, object], dice: Dice) -> list[str]:
         """Play the calculation out with the faces ``dice`` gives, after validating the inputs.
 
         Raises:
             InputError: for bad inputs.
             ValueError: when the calculator has nothing to roll.
         """
-        if self.play is None:
+        if self._play is None:
             raise ValueError(f"{self.name} has nothing to roll.")
-        return self.play(self.check(given), dice)
+        return self._play(self.meaning(self.check(given)), dice)

@@ -1,52 +1,89 @@
-"""Exact dice distributions: outcome → probability as :class:`fractions.Fraction`."""
+"""Exact dice distributions: outcome → probability as :class:`fractions.Fraction`.
+
+A :class:`Distribution` is an immutable value, as icepool's dice are: the functions here
+make new ones and never change one in place.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import comb
 from typing import TypeVar
 
 __all__ = ["Distribution", "binomial", "die", "expected", "map_outcomes", "outcome_counts", "outcomes", "sum_of"]
 
-Distribution = dict[int, Fraction]
 T = TypeVar("T", bound=Hashable)
 D6 = 6
+
+
+class Distribution(Mapping[int, Fraction]):
+    """An exact distribution: outcome → probability, in outcome order, never changed.
+
+    It reads as a mapping (and equals a ``dict`` with the same items); it cannot be
+    written to, and it is hashable.
+    """
+
+    __slots__ = ("_probabilities",)
+
+    def __init__(self, probabilities: Mapping[int, Fraction] | Iterable[tuple[int, Fraction]]) -> None:
+        items = probabilities.items() if isinstance(probabilities, Mapping) else probabilities
+        self._probabilities: dict[int, Fraction] = dict(sorted(items))
+
+    def __getitem__(self, outcome: int) -> Fraction:
+        return self._probabilities[outcome]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._probabilities)
+
+    def __len__(self) -> int:
+        return len(self._probabilities)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._probabilities.items()))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._probabilities == dict(other.items())
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Distribution({self._probabilities!r})"
 
 
 def die(sides: int) -> Distribution:
     """One fair die with faces 1..sides."""
     if sides < 1:
         raise ValueError(f"a die needs at least one side, not {sides}")
-    return {face: Fraction(1, sides) for face in range(1, sides + 1)}
+    return Distribution({face: Fraction(1, sides) for face in range(1, sides + 1)})
 
 
 def sum_of(*dice: Mapping[int, Fraction]) -> Distribution:
     """The distribution of the sum of independent dice."""
-    total: Distribution = {0: Fraction(1)}
+    total: dict[int, Fraction] = {0: Fraction(1)}
     for d in dice:
-        nxt: Distribution = {}
+        nxt: dict[int, Fraction] = {}
         for a, pa in total.items():
             for b, pb in d.items():
                 nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
         total = nxt
-    return dict(sorted(total.items()))
+    return Distribution(total)
 
 
 def map_outcomes(dist: Mapping[int, Fraction], fn: Callable[[int], int]) -> Distribution:
     """The distribution of ``fn(outcome)``."""
-    out: Distribution = {}
+    out: dict[int, Fraction] = {}
     for value, p in dist.items():
         key = fn(value)
         out[key] = out.get(key, Fraction(0)) + p
-    return dict(sorted(out.items()))
+    return Distribution(out)
 
 
 def binomial(trials: int, p: Fraction) -> Distribution:
     """How many of ``trials`` independent events of probability ``p`` happen."""
     if trials < 0:
         raise ValueError(f"trials must be 0 or more, not {trials}")
-    return {k: comb(trials, k) * p**k * (1 - p) ** (trials - k) for k in range(trials + 1)}
+    return Distribution({k: comb(trials, k) * p**k * (1 - p) ** (trials - k) for k in range(trials + 1)})
 
 
 def expected(dist: Mapping[int, Fraction]) -> Fraction:

@@ -5,10 +5,11 @@ Unit Types › Artillery › Shooting at Artillery; Unit Types › Monstrous Cav
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from calculators.contract import Calculator, Checked, Dice, Result, Rules, View
+from calculators.contract import Calculator, Checked, Computed, Dice, Rules, View
 from calculators.dice import binomial, expected
 from calculators.spec import Input, as_int, as_str
 from calculators.view import average_figure, chart, working
@@ -25,8 +26,12 @@ RULES = Rules(
 
 @dataclass(frozen=True)
 class _Target:
+    """Whose hits split, and how: the two profiles (result keys and words) and the d6 faces of the first."""
+
     first: str
+    first_words: str
     second: str
+    second_words: str
     first_faces: int
     rule: str
     text: str
@@ -35,6 +40,8 @@ class _Target:
 TARGETS: dict[str, _Target] = {
     "artillery": _Target(
         "artillery_piece",
+        "artillery piece",
+        "crew",
         "crew",
         3,
         "shooting-at-artillery",
@@ -42,6 +49,8 @@ TARGETS: dict[str, _Target] = {
     ),
     "monstrous-cavalry": _Target(
         "monstrous_creature",
+        "monstrous creature",
+        "riders",
         "riders",
         4,
         "monstrous-cavalry-hits",
@@ -49,20 +58,41 @@ TARGETS: dict[str, _Target] = {
     ),
 }
 
+TARGET = Input.choice(
+    "target",
+    "Target",
+    help="Whose hits are split: an Artillery unit or Monstrous Cavalry.",
+    choices={"artillery": "artillery", "monstrous-cavalry": "monstrous cavalry"},
+    default="artillery",
+)
 INPUTS = (
-    Input(
-        "target",
-        "Target",
-        "choice",
-        "Whose hits are split: an Artillery unit or Monstrous Cavalry.",
-        "artillery",
-        choices=tuple(TARGETS),
+    TARGET,
+    Input.int(
+        "hits",
+        "Hits",
+        help="How many hits the unit takes; each is rolled for on a d6.",
+        default=1,
+        minimum=1,
+        maximum=60,
     ),
-    Input("hits", "Hits", "int", "How many hits the unit takes; each is rolled for on a d6.", 1, 1, 60),
 )
 
 
-class HitSplitResult(Result):
+@dataclass(frozen=True)
+class Split:
+    """What the inputs mean: whose hits split, under which name, and how many there are."""
+
+    target: _Target
+    name: str
+    hits: int
+
+
+def _resolve(v: Checked) -> Split:
+    target = as_str(v, "target")
+    return Split(TARGETS[target], TARGET.words(target), as_int(v, "hits"))
+
+
+class HitSplit(Computed):
     """How the hits split (see :func:`_compute`)."""
 
     profiles: list[str]
@@ -71,25 +101,22 @@ class HitSplitResult(Result):
     at_least: dict[str, dict[str, Fraction]]
 
 
-def _compute(v: Checked) -> HitSplitResult:
+def _compute(split: Split) -> HitSplit:
     """The exact split of the hits.
 
     Returns:
         ``distribution`` (hits on the first profile → probability), ``expected`` and
         ``at_least`` (k → P(at least k hits)) for both profiles, ``profiles`` and ``working``.
     """
-    target = TARGETS[as_str(v, "target")]
-    hits = as_int(v, "hits")
+    target, hits = split.target, split.hits
     p_first = Fraction(target.first_faces, 6)
     dist = binomial(hits, p_first)
     second = {hits - k: p for k, p in dist.items()}
     steps = [
         RULES.step(f"Roll a d6 for each hit. {target.text}", target.rule),
-        RULES.step(f"Each hit goes to the {target.first.replace('_', ' ')} with probability {p_first}.", target.rule),
+        RULES.step(f"Each hit goes to the {target.first_words} with probability {p_first}.", target.rule),
     ]
     return {
-        "calculator": CALCULATOR.name,
-        "inputs": dict(v),
         "profiles": [target.first, target.second],
         "distribution": {str(k): p for k, p in dist.items()},
         "expected": {target.first: expected(dist), target.second: expected(second)},
@@ -101,7 +128,7 @@ def _compute(v: Checked) -> HitSplitResult:
     }
 
 
-def _at_least(dist: dict[int, Fraction]) -> dict[str, Fraction]:
+def _at_least(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:
     out: dict[str, Fraction] = {}
     running = Fraction(0)
     for k in sorted(dist, reverse=True):
@@ -110,20 +137,18 @@ def _at_least(dist: dict[int, Fraction]) -> dict[str, Fraction]:
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
-def _present(r: HitSplitResult) -> View:
-    first, second = r["profiles"]
-    first_label, second_label = first.replace("_", " "), second.replace("_", " ")
-    hits = as_int(r["inputs"], "hits")
-    rule = RULES.link(TARGETS[as_str(r["inputs"], "target")].rule)
+def _present(split: Split, r: HitSplit) -> View:
+    target, hits = split.target, split.hits
+    rule = RULES.link(target.rule)
     # Short row labels keep the bars wide on a phone: "2 – 1", the caption says which is which.
-    split = [(f"{k} – {hits - int(k)}", p) for k, p in r["distribution"].items()]
+    bars = [(f"{k} – {hits - int(k)}", p) for k, p in r["distribution"].items()]
     hits_text = f"{hits} hit{'s' if hits != 1 else ''}"
     return {
-        "asked": f"{as_str(r['inputs'], 'target').replace('-', ' ').capitalize()} · {hits_text}",
-        "headline": average_figure(f"Average on the {first_label}", r["expected"][first], rule),
+        "asked": f"{split.name.capitalize()} · {hits_text}",
+        "headline": average_figure(f"Average on the {target.first_words}", r["expected"][target.first], rule),
         "why": None,
-        "figures": [average_figure(f"Average on the {second_label}", r["expected"][second], rule)],
-        "charts": [chart(f"How the {hits_text} split ({first_label} – {second_label})", split)],
+        "figures": [average_figure(f"Average on the {target.second_words}", r["expected"][target.second], rule)],
+        "charts": [chart(f"How the {hits_text} split ({target.first_words} – {target.second_words})", bars)],
         "tables": [],
         "working": working(r["working"]),
         "unused": [],
@@ -131,24 +156,25 @@ def _present(r: HitSplitResult) -> View:
     }
 
 
-def _play(v: Checked, d6: Dice) -> list[str]:
+def _play(split: Split, d6: Dice) -> list[str]:
     """Roll a real d6 for each hit and count where they go."""
-    target = TARGETS[as_str(v, "target")]
-    faces = [d6() for _ in range(as_int(v, "hits"))]
+    target = split.target
+    faces = [d6() for _ in range(split.hits)]
     first = sum(1 for f in faces if f <= target.first_faces)
-    first_name, second_name = target.first.replace("_", " "), target.second.replace("_", " ")
     return [
         "Rolled " + " ".join(map(str, faces)) + ".",
-        f"{first} on the {first_name}, {len(faces) - first} on the {second_name}.",
+        f"{first} on the {target.first_words}, {len(faces) - first} on the {target.second_words}.",
     ]
 
 
-CALCULATOR: Calculator[HitSplitResult] = Calculator(
+CALCULATOR: Calculator[Split, HitSplit] = Calculator(
     name="hit-split",
     title="Hit split",
     inputs=INPUTS,
     rules=RULES,
+    resolve=_resolve,
     compute=_compute,
     present=_present,
     play=_play,
+    sample={"hits": "2"},
 )

@@ -18,14 +18,14 @@ __all__ = ["all_calculators", "get"]
 
 
 @cache
-def all_calculators() -> MappingProxyType[str, Calculator[Any]]:
+def all_calculators() -> MappingProxyType[str, Calculator[Any, Any]]:
     """Name → calculator, for every calculator module, in module-name order.
 
     Raises:
         TypeError: when a module's ``CALCULATOR`` is not a :class:`Calculator`, or two
             calculators share a name.
     """
-    found: dict[str, Calculator[Any]] = {}
+    found: dict[str, Calculator[Any, Any]] = {}
     for info in sorted(pkgutil.iter_modules(calculators.__path__), key=lambda i: i.name):
         if info.name.startswith("_"):
             continue
@@ -41,7 +41,7 @@ def all_calculators() -> MappingProxyType[str, Calculator[Any]]:
     return MappingProxyType(found)
 
 
-def get(name: str) -> Calculator[Any]:
+def get(name: str) -> Calculator[Any, Any]:
     """The calculator called ``name``, or :class:`ValueError` listing the known ones."""
     known = all_calculators()
     try:

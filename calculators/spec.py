@@ -1,21 +1,29 @@
 """Input declarations and the one validation path every calculator uses.
 
-A calculator declares its inputs once as :class:`Input` values. The same declaration
-checks values from Python, the command line and (later) the web form and URL, and gives
-the form its labels, ranges, choices and help text.
+A calculator declares its inputs once, by keyword, with one constructor per kind
+(:meth:`Input.int`, :meth:`Input.choice`, :meth:`Input.bool`), as in
+``Input.int("hits", "Hits", help="How many hits strike.", default=1, minimum=1, maximum=20)``.
+The same declaration checks values from Python, the command line, the web form and the
+URL, and gives the form its labels, ranges, choices (each choice's words are declared
+once, here, for the form, the working and the command line) and help text.
 """
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import ClassVar, Literal
 
 __all__ = [
+    "BoolInput",
+    "ChoiceInput",
     "Input",
     "InputError",
     "InputKind",
+    "IntInput",
     "Value",
     "as_bool",
     "as_int",
@@ -52,42 +60,37 @@ class InputError(ValueError):
         super().__init__(" ".join(f"{name}: {message}" if name else message for name, message in self.errors.items()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Input:
-    """One input of a calculator.
+    """One input of a calculator; made by :meth:`int`, :meth:`choice` or :meth:`bool`.
 
     Attributes:
         name: The keyword and URL parameter name (``strength``).
         label: What the form shows (``Weapon Strength``).
-        kind: ``int``, ``choice`` or ``bool``.
         help: One sentence saying what the input means, for the form.
         default: The value when the input is not given at all; ``None`` with
             ``required=False`` means the input is optional and may also be given empty.
             An input with a default given as an empty string is an error, so an
             emptied form field never silently becomes the default.
-        minimum: Smallest allowed integer (``int`` only).
-        maximum: Largest allowed integer (``int`` only).
-        choices: Allowed values (``choice`` only), in the order the form lists them.
         required: Whether a value must be given (no default applies).
     """
 
+    #: ``int``, ``choice`` or ``bool``: which kind of field the form shows.
+    kind: ClassVar[InputKind]
+
     name: str
     label: str
-    kind: InputKind
     help: str
     default: Value = None
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
-    required: bool = False
+    required: builtins.bool = False
 
     def allowed(self) -> str:
         """The allowed values, in words, for messages."""
-        if self.kind == "int":
-            return f"a whole number from {self.minimum} to {self.maximum}"
-        if self.kind == "bool":
-            return "true or false"
-        return "one of " + ", ".join(self.choices)
+        raise NotImplementedError
+
+    def words(self, value: Value) -> str:
+        """A checked value as the form and the working write it."""
+        return str(value)
 
     def check(self, raw: object) -> Value:
         """The value converted to its kind, or :class:`ValueError` naming the input."""
@@ -99,16 +102,69 @@ class Input:
             if self.default is None and not self.required:
                 return None  # an optional input left empty
             raise ValueError(f"{self.label} is empty: give {self.allowed()}.")
-        if self.kind == "int":
-            return self._check_int(raw)
-        if self.kind == "bool":
-            return self._check_bool(raw)
-        return self._check_choice(raw)
+        return self._convert(raw)
+
+    def _convert(self, raw: object) -> Value:
+        raise NotImplementedError
 
     def _bad(self, raw: object) -> ValueError:
         return ValueError(f"{self.label} must be {self.allowed()}; you gave {echo(raw)}.")
 
-    def _check_int(self, raw: object) -> int:
+    # One constructor per kind, by keyword (defined last: inside this class body their
+    # names shadow the builtins, hence ``builtins.int`` and ``builtins.bool`` above).
+
+    @staticmethod
+    def int(
+        name: str,
+        label: str,
+        *,
+        help: str,  # noqa: A002 - the declaration's own word for it
+        minimum: builtins.int,
+        maximum: builtins.int,
+        default: builtins.int | None = None,
+        required: builtins.bool = False,
+    ) -> IntInput:
+        """A whole number from ``minimum`` to ``maximum``; ``default=None``: optional."""
+        return IntInput(
+            name=name, label=label, help=help, default=default, required=required, minimum=minimum, maximum=maximum
+        )
+
+    @staticmethod
+    def choice(
+        name: str,
+        label: str,
+        *,
+        help: str,  # noqa: A002
+        choices: Mapping[str, str],
+        default: str | None = None,
+        required: builtins.bool = False,
+    ) -> ChoiceInput:
+        """One of ``choices`` (value → its words, in the order the form lists them)."""
+        return ChoiceInput(
+            name=name, label=label, help=help, default=default, required=required, choices=MappingProxyType(choices)
+        )
+
+    @staticmethod
+    def bool(name: str, label: str, *, help: str, default: builtins.bool = False) -> BoolInput:  # noqa: A002
+        """Yes or no."""
+        return BoolInput(name=name, label=label, help=help, default=default)
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntInput(Input):
+    """A whole number within a range."""
+
+    kind: ClassVar[InputKind] = "int"
+    #: Smallest allowed value.
+    minimum: int
+    #: Largest allowed value.
+    maximum: int
+
+    def allowed(self) -> str:
+        """``a whole number from 1 to 20``."""
+        return f"a whole number from {self.minimum} to {self.maximum}"
+
+    def _convert(self, raw: object) -> int:
         if isinstance(raw, bool):
             raise self._bad(raw)
         if isinstance(raw, int):
@@ -117,24 +173,50 @@ class Input:
             value = int(raw.strip())
         else:
             raise self._bad(raw)
-        low = self.minimum if self.minimum is not None else value
-        high = self.maximum if self.maximum is not None else value
-        if not low <= value <= high:
+        if not self.minimum <= value <= self.maximum:
             raise self._bad(raw)
         return value
 
-    def _check_bool(self, raw: object) -> bool:
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceInput(Input):
+    """One of a fixed set of values, each with its words."""
+
+    kind: ClassVar[InputKind] = "choice"
+    #: Value → its words (``"stone-house"`` → ``"stone house"``), in the order the form lists them.
+    choices: Mapping[str, str]
+
+    def allowed(self) -> str:
+        """``one of stone, wooden``."""
+        return "one of " + ", ".join(self.choices)
+
+    def words(self, value: Value) -> str:
+        """The words of the choice ``value`` (``stone house``)."""
+        return self.choices[str(value)]
+
+    def _convert(self, raw: object) -> str:
+        if isinstance(raw, str) and raw.strip() in self.choices:
+            return raw.strip()
+        raise self._bad(raw)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoolInput(Input):
+    """Yes or no."""
+
+    kind: ClassVar[InputKind] = "bool"
+
+    def allowed(self) -> str:
+        """``true or false``."""
+        return "true or false"
+
+    def _convert(self, raw: object) -> bool:
         if isinstance(raw, bool):
             return raw
         if isinstance(raw, str) and raw.strip().lower() in _TRUE:
             return True
         if isinstance(raw, str) and raw.strip().lower() in _FALSE:
             return False
-        raise self._bad(raw)
-
-    def _check_choice(self, raw: object) -> str:
-        if isinstance(raw, str) and raw.strip() in self.choices:
-            return raw.strip()
         raise self._bad(raw)
 
 

@@ -6,13 +6,26 @@ a Flyer form; the rules a Flyer follows on the ground are its category's.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 __all__ = ["BASE_TYPES", "UNIT_TYPES", "base_type", "is_flyer"]
 
-#: The six categories of the Unit Types section.
-BASE_TYPES = ("infantry", "beasts", "cavalry", "monstrous-creature", "monstrous-cavalry", "artillery")
+#: The six categories of the Unit Types section → their words.
+BASE_TYPES = MappingProxyType(
+    {
+        "infantry": "infantry",
+        "beasts": "beasts",
+        "cavalry": "cavalry",
+        "monstrous-creature": "monstrous creature",
+        "monstrous-cavalry": "monstrous cavalry",
+        "artillery": "artillery",
+    }
+)
 _FLYER = "flyer-"
-#: Every unit type a calculator takes: the categories, then their Flyer forms.
-UNIT_TYPES = (*BASE_TYPES, *(f"{_FLYER}{t}" for t in BASE_TYPES))
+#: Every unit type a calculator takes (the categories, then their Flyer forms) → its words.
+UNIT_TYPES = MappingProxyType(
+    {**BASE_TYPES, **{f"{_FLYER}{value}": f"flyer {words}" for value, words in BASE_TYPES.items()}}
+)
 
 
 def is_flyer(unit_type: str) -> bool:

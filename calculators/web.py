@@ -1,8 +1,9 @@
 """The browser's entry points: JSON text in, JSON text out.
 
-The page's worker calls these two functions with plain strings (never Python source):
-``run`` for a calculation, ``roll`` to play it out with dice the browser rolled.
-Bad input comes back as ``{"errors": {field: message}}``, never as an exception.
+The page's worker calls these functions with plain strings (never Python source):
+``compute`` for a calculation, ``play`` to play it out with dice the browser rolled, and
+``canary`` to check that an interpreter restored from a snapshot answers. Bad input
+comes back as ``{"errors": {field: message}}``, never as an exception.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from calculators.format import to_jsonable
-from calculators.registry import get
+from calculators.registry import all_calculators, get
 from calculators.spec import InputError
 
-__all__ = ["roll", "run"]
+__all__ = ["canary", "compute", "play"]
 
 
 def _inputs(inputs_json: str) -> dict[str, object]:
@@ -32,19 +33,19 @@ def _answer(payload: dict[str, Any]) -> str:
     return json.dumps(payload, separators=(",", ":"))
 
 
-def run(name: str, inputs_json: str) -> str:
+def compute(name: str, inputs_json: str) -> str:
     """Calculate: ``{"result": <the CLI's --json result>, "view": <View>}`` or ``{"errors": ...}``."""
     try:
         calculator = get(name)
-        result = calculator.calculate(_inputs(inputs_json))
+        result = calculator.compute(_inputs(inputs_json))
     except InputError as exc:
         return _answer({"errors": exc.errors})
     except ValueError as exc:
         return _answer({"errors": {"": str(exc)}})
-    return _answer({"result": to_jsonable(result), "view": calculator.view(result)})
+    return _answer({"result": to_jsonable(result), "view": calculator.present(result)})
 
 
-def roll(name: str, inputs_json: str, faces_json: str) -> str:
+def play(name: str, inputs_json: str, faces_json: str) -> str:
     """Play a calculation out with d6 faces rolled by the browser: ``{"lines": [...]}``."""
     faces = json.loads(faces_json)
     if not isinstance(faces, list) or not all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
@@ -58,9 +59,25 @@ def roll(name: str, inputs_json: str, faces_json: str) -> str:
             raise ValueError("Not enough dice were rolled; roll again.") from None
 
     try:
-        lines = get(name).roll(_inputs(inputs_json), d6)
+        lines = get(name).play(_inputs(inputs_json), d6)
     except InputError as exc:
         return _answer({"errors": exc.errors})
     except ValueError as exc:
         return _answer({"errors": {"": str(exc)}})
     return _answer({"lines": lines, "faces_used": len(faces) - sum(1 for _ in supply)})
+
+
+def canary() -> str:
+    """Every calculator's declared sample, calculated: ``{"answered": n}``.
+
+    A memory snapshot restores an interpreter whose modules were imported elsewhere; the
+    worker calls this before the restored interpreter answers anyone.
+
+    Raises:
+        ValueError: when a sample is not answered with a result and a view.
+    """
+    for name, calculator in all_calculators().items():
+        answer = json.loads(compute(name, json.dumps(dict(calculator.sample))))
+        if "result" not in answer or "view" not in answer:
+            raise ValueError(f"the {name} calculator did not answer its sample: {answer}")
+    return _answer({"answered": len(all_calculators())})

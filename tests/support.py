@@ -9,9 +9,11 @@ import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import icepool
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,3 +118,8 @@ def traced(page: Page, action: Callable[[], object], categories: tuple[str, ...]
     while not done:
         page.wait_for_timeout(100)
     return events
+
+
+def icepool_distribution(die: icepool.Die) -> dict[int, Fraction]:
+    """An icepool die as outcome → exact probability: the independent oracle the dice tests compare with."""
+    return {int(k): die.probability(k) for k in die.outcomes()}

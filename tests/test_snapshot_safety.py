@@ -27,7 +27,7 @@ PACKAGE = ROOT / "calculators"
 FORBIDDEN = {"random", "secrets", "time", "datetime", "uuid", "os", "hashlib"}
 
 
-@pytest.mark.parametrize("module", sorted(PACKAGE.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("module", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.relative_to(PACKAGE).as_posix())
 def test_no_calculator_module_draws_randomness_or_reads_the_clock(module: Path) -> None:
     tree = ast.parse(module.read_text("utf-8"))
     imported = set()
@@ -46,8 +46,8 @@ sys.path.insert(0, %r)
 sys.path.insert(0, %r)
 from calc_cases import CALCULATOR_OF, CASES
 from calculators import web
-out = [json.loads(web.run(CALCULATOR_OF[section], json.dumps(inputs))) for section, inputs in CASES]
-out.append(json.loads(web.roll("building-damage", json.dumps({"strength": "8", "hits": "3"}), json.dumps([6, 2, 5, 1, 4, 3]))))
+out = [json.loads(web.compute(CALCULATOR_OF[section], json.dumps(inputs))) for section, inputs in CASES]
+out.append(json.loads(web.play("building-damage", json.dumps({"strength": "8", "hits": "3"}), json.dumps([6, 2, 5, 1, 4, 3]))))
 print(json.dumps(out, sort_keys=False))
 """
 
@@ -81,7 +81,7 @@ function install(pyodide) {
   if (!path.includes("/home/pyodide/scrollhammer")) path.insert(0, "/home/pyodide/scrollhammer");
   return pyodide.pyimport("calculators.web");
 }
-const run = (web) => cases.map(([name, inputs]) => JSON.parse(web.run(name, JSON.stringify(inputs))));
+const run = (web) => cases.map(([name, inputs]) => JSON.parse(web.compute(name, JSON.stringify(inputs))));
 const fresh = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
 const before = run(install(fresh));
 const snapshot = fresh.makeMemorySnapshot();
@@ -116,4 +116,4 @@ def test_pyodides_snapshot_api_still_restores_the_calculators(tmp_path: Path, bu
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["bytes"] > 1_000_000
     assert result["before"] == result["stillUsable"] == result["after"]
-    assert result["after"] == [json.loads(web.run(name, json.dumps(inputs))) for name, inputs in cases]
+    assert result["after"] == [json.loads(web.compute(name, json.dumps(inputs))) for name, inputs in cases]

@@ -50,3 +50,7 @@ FIXED = {
     "calc-hit-split-artillery": {"target": "artillery"},
     "calc-hit-split-monstrous-cavalry": {"target": "monstrous-cavalry"},
 }
+#: Every calculator section on the site.
+SECTIONS = sorted(PAGE_OF)
+#: The charge and fall-back calculator's section.
+CHARGE_SECTION = "calc-charge-and-fall-back"

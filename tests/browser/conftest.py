@@ -1,12 +1,22 @@
-"""Chromium (Debian's, at /usr/bin/chromium) driven by Playwright at phone size."""
+"""Chromium (Debian's, at /usr/bin/chromium) driven by Playwright at phone size, and the
+browser contexts several test files share (plain helpers are in ``helpers.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from helpers import TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from support import CHROMIUM, CHROMIUM_ARGS, PHONE
+
+#: Records every Content-Security-Policy violation a page reports (``window.__csp``).
+CSP_PROBE = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', e =>
+  window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sourceFile || '') + ':' + e.lineNumber));
+window.__dialogs = 0;
+"""
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +43,26 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+@pytest.fixture
+def guarded(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone whose pages record every CSP violation they report (``window.__csp``)."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_init_script(CSP_PROBE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def warm(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """A phone that has visited once: Python booted from the files and kept a snapshot, and
+    the service worker took over (the site is on the device)."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    assert ready(page, site_url + "buildings/")["source"] == "files"
+    assert snapshot_kept(page)["stored"] is True
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.close()
+    yield context
+    context.close()

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from support import PHONE, ROOT, build_site, copy_project, free_port
 
-from build_scripts.view_schema import json_schema
+from build_scripts.type_export import json_schema
 from site_server import serve
 
 ANSWER_TIMEOUT = 60_000
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from calculators.contract import Calculator, Checked, Dice, Result, Rules, View
+from calculators.contract import Calculator, Checked, Computed, Dice, Rules, View
 from calculators.dice import binomial
 from calculators.spec import Input, as_int
 from calculators.view import chance, chart, working
@@ -40,26 +40,27 @@ from calculators.view import chance, chart, working
 RULES = Rules({"collapse": "buildings#total-collapse"})
 
 
-class SixesResult(Result):
+class Sixes(Computed):
     distribution: dict[str, Fraction]
     at_least_one: Fraction
 
 
-def _compute(v: Checked) -> SixesResult:
-    dice = as_int(v, "dice")
+def _resolve(v: Checked) -> int:
+    return as_int(v, "dice")
+
+
+def _compute(dice: int) -> Sixes:
     dist = binomial(dice, Fraction(1, 6))
     return {
-        "calculator": "sixes",
-        "inputs": dict(v),
         "distribution": {str(k): p for k, p in dist.items()},
         "at_least_one": 1 - dist[0],
         "working": [RULES.step(f"Each of {dice} dice rolls a 6 one time in six.", "collapse")],
     }
 
 
-def _present(r: SixesResult) -> View:
+def _present(dice: int, r: Sixes) -> View:
     return {
-        "asked": f"{r['inputs']['dice']} dice",
+        "asked": f"{dice} dice",
         "headline": chance("At least one 6", r["at_least_one"], RULES.link("collapse")),
         "why": None,
         "figures": [],
@@ -71,16 +72,17 @@ def _present(r: SixesResult) -> View:
     }
 
 
-def _play(v: Checked, d6: Dice) -> list[str]:
-    faces = [d6() for _ in range(as_int(v, "dice"))]
+def _play(dice: int, d6: Dice) -> list[str]:
+    faces = [d6() for _ in range(dice)]
     return [f"Rolled {' '.join(map(str, faces))}: {faces.count(6)} sixes."]
 
 
-CALCULATOR: Calculator[SixesResult] = Calculator(
+CALCULATOR: Calculator[int, Sixes] = Calculator(
     name="sixes",
     title="Sixes",
-    inputs=(Input("dice", "Dice", "int", "How many dice are rolled.", 3, 1, 12),),
+    inputs=(Input.int("dice", "Dice", help="How many dice are rolled.", default=3, minimum=1, maximum=12),),
     rules=RULES,
+    resolve=_resolve,
     compute=_compute,
     present=_present,
     play=_play,
@@ -195,7 +197,7 @@ RECORD_READS = """async ([name, inputs]) => {
     const base = new URL('../assets/js/calculators/', location.href);
     const engine = await import(new URL('engine.mjs', base).href);
     const render = await import(new URL('render.mjs', base).href);
-    const answer = await engine.calculate(name, inputs);
+    const answer = await engine.compute(name, inputs);
     const reads = new Set();
     const watch = (value) => {
         if (value === null || typeof value !== 'object') return value;

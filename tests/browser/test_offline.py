@@ -1,22 +1,45 @@
-"""Offline after one visit, and a new build replacing the old one, in real Chromium."""
+"""Offline after one visit (Python from the snapshot, on Chrome's compiled WebAssembly, even
+without the HTTP cache), and a new build replacing the old one, in real Chromium."""
 
 from __future__ import annotations
 
 import json
 import re
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, ROOT, build_site, copy_project, free_port
+from helpers import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from support import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, build_site, copy_project, free_port, traced
 
 from calculators.format import to_jsonable
-from calculators.registry import all_calculators
 from site_server import SiteServer, serve
 
-CALCULATORS = all_calculators()
 
-ANSWER_TIMEOUT = 60_000
+@pytest.fixture
+def profile() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as folder:
+        yield Path(folder)
+
+
+def launch(playwright: Playwright, profile: Path) -> BrowserContext:
+    return playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE, is_mobile=True, has_touch=True
+    )
+
+
+def visit_once(playwright: Playwright, profile: Path, url: str) -> None:
+    """A first visit, read long enough for the service worker, the snapshot and Chrome's code cache."""
+    context = launch(playwright, profile)
+    page = context.new_page()
+    ready(page, url)
+    snapshot_kept(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.wait_for_timeout(3000)  # Chrome caches compiled WebAssembly 2 s after its last tier-up
+    context.close()
 
 
 def controlled(page: Page) -> None:
@@ -41,6 +64,29 @@ def go_offline(context: BrowserContext) -> list[str]:
     return attempts
 
 
+@pytest.fixture
+def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
+    """Build N from the project, and build N+1 from a copy whose home page changed."""
+    port = free_port()
+    assert port != site_port
+    project = copy_project(tmp_path / "next")
+    home = project / "docs" / "index.md"
+    home.write_text(home.read_text("utf-8") + "\nThis is the next build.\n", "utf-8")
+    first, second = tmp_path / "site-n", tmp_path / "site-n1"
+    build_site(ROOT, first, port=port)
+    build_site(project, second, port=port)
+    return first, second, port
+
+
+SITE_CACHES = "async () => (await caches.keys()).filter((k) => k.startsWith('scrollhammer-'))"
+
+
+def build_of(site: Path) -> str:
+    found = re.search(r'const BUILD = "([0-9a-f]{12})"', (site / "sw.js").read_text("utf-8"))
+    assert found is not None
+    return found.group(1)
+
+
 def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     page = context.new_page()
@@ -63,35 +109,45 @@ def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Brow
         + "ruins/?calc=ruin-movement&unit_type=beasts&level_height=2#infantry-distance-between-levels-greater-than"
     )
     expected = json.loads(
-        json.dumps(to_jsonable(CALCULATORS["ruin-movement"].calculate(unit_type="beasts", level_height="2")))
+        json.dumps(to_jsonable(CALCULATORS["ruin-movement"].compute(unit_type="beasts", level_height="2")))
     )
     assert answer(offline, "calc-ruin-movement") == expected
     context.close()
 
 
-@pytest.fixture
-def two_builds(tmp_path: Path, site_port: int) -> tuple[Path, Path, int]:
-    """Build N from the project, and build N+1 from a copy whose home page changed."""
-    port = free_port()
-    assert port != site_port
-    project = copy_project(tmp_path / "next")
-    home = project / "docs" / "index.md"
-    home.write_text(home.read_text("utf-8") + "\nThis is the next build.\n", "utf-8")
-    first, second = tmp_path / "site-n", tmp_path / "site-n1"
-    build_site(ROOT, first, port=port)
-    build_site(project, second, port=port)
-    return first, second, port
+def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_code(
+    playwright: Playwright, profile: Path, site_url: str
+) -> None:
+    visit_once(playwright, profile, site_url + "buildings/")
+    context = launch(playwright, profile)
+    context.set_offline(True)
+    page = context.new_page()
+    started: dict[str, Any] = {}
+    events = traced(
+        page, lambda: started.update(ready(page, site_url + "buildings/")), ("disabled-by-default-devtools.timeline",)
+    )
+    expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
+    context.close()
+    assert started == {"state": "ready", "source": "snapshot", "fallback": ""}
+    hits = [e for e in events if e.get("name") == "v8.wasm.moduleCacheHit"]
+    assert hits, "Chrome compiled the WebAssembly again instead of reusing its code cache"
+    assert hits[0]["args"]["url"].endswith("pyodide.asm.wasm")
 
 
-# The service worker's caches (the Python snapshot's cache, "scrollhammer.python-snapshots",
-# is the calculators' worker's own and outlives builds whose runtime is unchanged).
-SITE_CACHES = "async () => (await caches.keys()).filter((k) => k.startsWith('scrollhammer-'))"
-
-
-def build_of(site: Path) -> str:
-    found = re.search(r'const BUILD = "([0-9a-f]{12})"', (site / "sw.js").read_text("utf-8"))
-    assert found is not None
-    return found.group(1)
+def test_offline_without_the_http_cache_python_still_starts(
+    playwright: Playwright, profile: Path, site_url: str
+) -> None:
+    visit_once(playwright, profile, site_url + "buildings/")
+    context = launch(playwright, profile)
+    page = context.new_page()
+    page.goto(site_url + "calculators/")
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
+    context.set_offline(True)
+    page = context.new_page()
+    started = ready(page, site_url + "buildings/")
+    expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
+    context.close()
+    assert started["state"] == "ready"
 
 
 def test_a_new_build_is_offered_and_replaces_the_old_cache(

@@ -4,22 +4,27 @@
 // One module Web Worker (worker.mjs) runs Pyodide; it is started once per visit and kept
 // across Material's instant navigation. It boots from a memory snapshot when this browser
 // has one for this build's runtime; after the first answer from a fresh boot, when the
-// page is idle, the page asks it to store one. Messages carry JSON data only:
-//   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
-//   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
-//   {id, op: "snapshot"}                  -> {id, answer: {stored, bytes, reason}}
+// page is idle, the page asks it to store one. The messages both ways are typed once, in
+// calculators/protocol.py (types/protocol.d.ts and protocol.mjs are generated from it).
+import { PATTERNS } from "./protocol.mjs";
 
-/** @typedef {import("../types/view").Answer} Answer */
-/** @typedef {import("../types/view").RollAnswer} RollAnswer */
+/** @typedef {import("../types/protocol").Answer} Answer */
+/** @typedef {import("../types/protocol").RollAnswer} RollAnswer */
+/** @typedef {import("../types/protocol").SnapshotStored} SnapshotAnswer */
+/** @typedef {import("../types/protocol").Request} Request */
+/** @typedef {import("../types/protocol").Reply} Reply */
+/** @typedef {import("../types/protocol").Compute} Compute */
+/** @typedef {import("../types/protocol").Play} Play */
+/** @typedef {import("../types/protocol").Snapshot} Snapshot */
+/** @typedef {import("../types/protocol").RuntimeIdentity} RuntimeIdentity */
+/** @typedef {import("../types/protocol").Answered["answer"]} AnyAnswer */
 /** @typedef {"idle" | "loading" | "ready" | "failed"} EngineState */
 
 /**
  * @typedef {object} Waiter
- * @property {(answer: any) => void} resolve
+ * @property {(answer: AnyAnswer) => void} resolve
  * @property {(error: Error) => void} reject
  */
-
-/** @typedef {{stored: boolean, bytes: number, reason: string}} SnapshotAnswer */
 
 const engine = {
   /** @type {Worker | null} */
@@ -89,11 +94,11 @@ function fail(message) {
 }
 
 /**
- * The worker's start message: the runtime this build ships (the build writes it into the
- * head of each page with calculators, and into each calculator), and whether to start
- * every download at once (a first visit: no service worker answers yet).
+ * The runtime this build ships, as the build wrote it into the head of each page with
+ * calculators (and into each calculator), checked against the protocol's patterns.
+ * @returns {RuntimeIdentity | null}
  */
-function startMessage() {
+function runtimeIdentity() {
   const meta = document.querySelector('meta[name="scrollhammer:runtime"]');
   const holder = document.querySelector("section.sh-calc[data-runtime]");
   const text =
@@ -102,13 +107,16 @@ function startMessage() {
       : holder instanceof HTMLElement
         ? holder.dataset.runtime || "{}"
         : "{}";
-  let runtime = {};
+  /** @type {Record<string, unknown>} */
+  let named = {};
   try {
-    runtime = JSON.parse(text);
+    named = JSON.parse(text) || {};
   } catch {
-    runtime = {};
+    return null;
   }
-  return { type: "start", runtime, prefetch: !navigator.serviceWorker?.controller };
+  const fields = Object.entries(PATTERNS.RuntimeIdentity);
+  if (!fields.every(([key, pattern]) => typeof named[key] === "string" && pattern.test(named[key]))) return null;
+  return /** @type {RuntimeIdentity} */ (/** @type {unknown} */ (named));
 }
 
 /** Start the worker (once per visit). */
@@ -118,6 +126,11 @@ export function startEngine() {
   engine.starts += 1;
   engine.startedAt = performance.now();
   notify();
+  const runtime = runtimeIdentity();
+  if (!runtime) {
+    fail("the page did not say which Python runtime to start");
+    return;
+  }
   let worker;
   try {
     worker = new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
@@ -126,46 +139,50 @@ export function startEngine() {
     return;
   }
   engine.worker = worker;
-  worker.addEventListener("message", (event) => {
-    const data = event.data || {};
-    if (data.type === "ready") {
-      engine.state = "ready";
-      engine.source = String(data.source || "");
-      engine.fallback = String(data.fallback || "");
-      engine.timings = data.timings || {};
-      notify();
-      return;
-    }
-    if (data.type === "failed") {
-      fail(data.message);
-      return;
-    }
-    const waiter = engine.pending.get(data.id);
-    if (!waiter) return;
-    engine.pending.delete(data.id);
-    if (data.failed) waiter.reject(new Error(data.failed));
-    else waiter.resolve(data.answer);
-  });
+  worker.addEventListener("message", (event) => onReply(/** @type {Reply} */ (event.data)));
   worker.addEventListener("error", (event) => {
     event.preventDefault();
     fail(event.message || "the worker could not start");
   });
-  worker.postMessage(startMessage());
+  /** @type {Request} */
+  const start = { type: "start", runtime, prefetch: !navigator.serviceWorker?.controller };
+  worker.postMessage(start);
+}
+
+/** @param {Reply} reply */
+function onReply(reply) {
+  if (reply.type === "ready") {
+    engine.state = "ready";
+    engine.source = reply.source;
+    engine.fallback = reply.fallback;
+    engine.timings = reply.timings;
+    notify();
+    return;
+  }
+  if (reply.type === "failed") {
+    fail(reply.message);
+    return;
+  }
+  const waiter = engine.pending.get(reply.id);
+  if (!waiter) return;
+  engine.pending.delete(reply.id);
+  if (reply.type === "error") waiter.reject(new Error(reply.message));
+  else waiter.resolve(reply.answer);
 }
 
 /**
- * Send a message to Python and wait for its answer.
- * @param {{op: "run", name: string, inputs: Record<string, string>} | {op: "roll", name: string, inputs: Record<string, string>, faces: number[]} | {op: "snapshot"}} message
- * @returns {Promise<any>}
+ * Send a request to Python and wait for its answer.
+ * @param {(id: number) => Compute | Play | Snapshot} request the request, given its id
+ * @returns {Promise<AnyAnswer>}
  */
-function ask(message) {
+function ask(request) {
   startEngine();
   const worker = engine.worker;
   if (engine.state === "failed" || !worker) return Promise.reject(new Error(engine.failure));
   const id = engine.nextId++;
   return new Promise((resolve, reject) => {
     engine.pending.set(id, { resolve, reject });
-    worker.postMessage({ id, ...message });
+    worker.postMessage(request(id));
   });
 }
 
@@ -175,8 +192,8 @@ function ask(message) {
  * @param {Record<string, string>} inputs
  * @returns {Promise<Answer>}
  */
-export function calculate(name, inputs) {
-  return ask({ op: "run", name, inputs });
+export async function compute(name, inputs) {
+  return /** @type {Answer} */ (await ask((id) => ({ type: "compute", id, name, inputs })));
 }
 
 /**
@@ -186,8 +203,8 @@ export function calculate(name, inputs) {
  * @param {number[]} faces
  * @returns {Promise<RollAnswer>}
  */
-export function rollDice(name, inputs, faces) {
-  return ask({ op: "roll", name, inputs, faces });
+export async function play(name, inputs, faces) {
+  return /** @type {RollAnswer} */ (await ask((id) => ({ type: "play", id, name, inputs, faces })));
 }
 
 /**
@@ -199,7 +216,7 @@ export async function keepSnapshot() {
   if (engine.snapshotAsked || engine.state !== "ready" || engine.source !== "files") return null;
   engine.snapshotAsked = true;
   try {
-    engine.snapshot = await ask({ op: "snapshot" });
+    engine.snapshot = /** @type {SnapshotAnswer} */ (await ask((id) => ({ type: "snapshot", id })));
   } catch (error) {
     engine.snapshot = { stored: false, bytes: 0, reason: error instanceof Error ? error.message : String(error) };
   }

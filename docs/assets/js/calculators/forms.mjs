@@ -5,7 +5,7 @@
 // input declaration: it sends the form's values to Python as data, shows the answer,
 // rolls real dice, copies the link or the JSON, and applies shared links.
 import { copyText, el, onEveryPage, savingData, shareOrCopy, toast, whenIdle } from "../site.mjs";
-import { calculate, engineState, keepSnapshot, onEngineChange, rollDice, startEngine } from "./engine.mjs";
+import { compute, engineState, keepSnapshot, onEngineChange, play, startEngine } from "./engine.mjs";
 import { clearErrors, part, showErrors, showResult, showStatus, toggleExact } from "./render.mjs";
 import {
   applyParams,
@@ -24,14 +24,14 @@ const DEBOUNCE_MS = 150;
  * Ask Python for this section's answer and show it (a newer input wins a race).
  * @param {HTMLElement} section
  */
-async function compute(section) {
+async function update(section) {
   const ticket = (Number(section.dataset.ticket) || 0) + 1;
   section.dataset.ticket = String(ticket);
   section.dataset.computing = "1";
   showStatus(section);
   let answer;
   try {
-    answer = await calculate(section.dataset.calc || "", formValues(section));
+    answer = await compute(section.dataset.calc || "", formValues(section));
   } catch {
     delete section.dataset.computing;
     showStatus(section);
@@ -67,11 +67,11 @@ function d6Faces(count) {
 }
 
 /** @param {HTMLElement} section */
-async function roll(section) {
+async function rollIt(section) {
   const box = part(section, ".sh-calc__roll");
   let answer;
   try {
-    answer = await rollDice(section.dataset.calc || "", formValues(section), d6Faces(600));
+    answer = await play(section.dataset.calc || "", formValues(section), d6Faces(600));
   } catch (error) {
     box.replaceChildren(el("p", "", `The dice could not be rolled: ${error instanceof Error ? error.message : error}`));
     box.hidden = false;
@@ -113,7 +113,7 @@ function edit(section) {
  * @param {string} action
  */
 function act(section, action) {
-  if (action === "roll") roll(section);
+  if (action === "roll") rollIt(section);
   else if (action === "edit") edit(section);
   else if (action === "exact") toggleExact(section);
   else if (action === "copy-link") {
@@ -146,13 +146,13 @@ function bind(section) {
   const later = () => {
     showIgnored(section, []); // the player has taken over from the link
     window.clearTimeout(timer);
-    timer = window.setTimeout(() => compute(section), DEBOUNCE_MS);
+    timer = window.setTimeout(() => update(section), DEBOUNCE_MS);
   };
   form.addEventListener("input", later);
   form.addEventListener("change", later);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    compute(section);
+    update(section);
   });
   section.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
@@ -202,7 +202,7 @@ function onPage() {
   if (shared) showIgnored(shared, applyParams(shared, params));
   const run = () => {
     if (shared) showAnswerWhenReady(shared);
-    for (const section of sections) compute(section);
+    for (const section of sections) update(section);
   };
   if (engineState() !== "idle") {
     run(); // already started: by early-start.mjs, or on an earlier page (instant navigation keeps the worker)
@@ -262,7 +262,7 @@ function onLocation(url) {
   clearErrors(shared);
   showIgnored(shared, applyParams(shared, params));
   showAnswerWhenReady(shared);
-  compute(shared);
+  update(shared);
 }
 
 /** @param {MouseEvent} event */

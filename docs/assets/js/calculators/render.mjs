@@ -1,18 +1,18 @@
 // @ts-check
 // Scrollhammer Rules: a calculator's state in the page — loading, errors, the answer.
 //
-// Reads only what the view schema names (types/view.d.ts, generated from the Python
+// Reads only what the view schema names (types/protocol.d.ts, generated from the Python
 // types in calculators/contract.py) and places text with textContent, never markup.
 // The answer bar (what was asked, the headline, why) sits above the form and stays in
 // view while the player edits; the rest of the answer follows the form.
 import { el, SITE_ROOT } from "../site.mjs";
 import { engineFailure, engineState } from "./engine.mjs";
 
-/** @typedef {import("../types/view").View} View */
-/** @typedef {import("../types/view").Figure} Figure */
-/** @typedef {import("../types/view").Chart} Chart */
-/** @typedef {import("../types/view").Table} Table */
-/** @typedef {import("../types/view").WorkingStep} WorkingStep */
+/** @typedef {import("../types/protocol").View} View */
+/** @typedef {import("../types/protocol").Figure} Figure */
+/** @typedef {import("../types/protocol").Chart} Chart */
+/** @typedef {import("../types/protocol").Table} Table */
+/** @typedef {import("../types/protocol").WorkingStep} WorkingStep */
 
 /**
  * The URL of a rule given as "page#id".

@@ -2,22 +2,25 @@
 /// <reference lib="webworker" />
 // Scrollhammer Rules: the calculators' Python runtime, in a module Web Worker.
 //
-// Started once per visit by engine.mjs, whose first message names the runtime
-//   {type: "start", runtime: {pyodide, stdlib, calculators}, prefetch}
-// (the build writes it into the page, so no manifest has to be fetched first; not in the
-// worker's URL: a service worker answers with its cache's URL, and the query is lost).
+// Started once per visit by engine.mjs, whose first message (a Start) names the runtime,
+// which the page checked (the build writes it into the page, so no manifest has to be
+// fetched first; not in the worker's URL: a service worker answers with its cache's URL,
+// and the query is lost). The messages both ways are typed once, in
+// calculators/protocol.py (types/protocol.d.ts is generated from it).
 //
 // Boot: from a memory snapshot of an already started Python when this browser has a
 // valid one for exactly this runtime (Pyodide's version, the stdlib's and the
 // calculators' hashes), else from the files. A missing, truncated, corrupt or mismatched
 // snapshot falls back to booting from the files, and is replaced: after the first
-// answer, when the page is idle, it asks for a new one ({op: "snapshot"}).
+// answer, when the page is idle, it asks for a new one (a Snapshot request).
 //
-// Messages carry JSON data only:
-//   {id, op: "run",  name, inputs}        -> {id, answer: {result, view} | {errors}}
-//   {id, op: "roll", name, inputs, faces} -> {id, answer: {lines} | {errors}}
-//   {id, op: "snapshot"}                  -> {id, answer: {stored, bytes, reason}}
-// Inputs cross as JSON text into two plain Python calls; no Python source is built here.
+// Inputs cross as JSON text into plain Python calls; no Python source is built here.
+
+/** @typedef {import("../types/protocol").Request} Request */
+/** @typedef {import("../types/protocol").Reply} Reply */
+/** @typedef {import("../types/protocol").RuntimeIdentity} RuntimeIdentity */
+/** @typedef {import("../types/protocol").Start} Start */
+/** @typedef {import("../types/protocol").SnapshotStored} SnapshotStored */
 
 /** This worker's own global scope, typed (the file runs as a module Web Worker). */
 const scope = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -27,14 +30,10 @@ const SITE_PACKAGES = "/home/pyodide/scrollhammer";
 const SNAPSHOTS = "scrollhammer.python-snapshots";
 
 /**
- * Where this build's runtime lives, from the page's start message.
- * @param {{pyodide?: unknown, stdlib?: unknown, calculators?: unknown}} runtime
+ * Where this build's runtime lives, from the page's start message (checked by the page).
+ * @param {RuntimeIdentity} runtime
  */
-function locate(runtime) {
-  const [pyodide, stdlib, calculators] = [runtime.pyodide, runtime.stdlib, runtime.calculators].map(String);
-  if (!/^[\w.-]+$/.test(pyodide) || !/^[0-9a-f]+$/.test(stdlib) || !/^calculators-[0-9a-f]+\.zip$/.test(calculators)) {
-    throw new Error("the page did not say which Python runtime to start");
-  }
+function locate({ pyodide, stdlib, calculators }) {
   return {
     indexURL: new URL(`pyodide/${pyodide}/`, base).href,
     archiveURL: new URL(`py/${calculators}`, base).href,
@@ -46,7 +45,7 @@ function locate(runtime) {
 let where;
 
 /** @typedef {import("pyodide").PyodideAPI} Pyodide */
-/** @typedef {{run(name: string, inputs: string): string, roll(name: string, inputs: string, faces: string): string}} Web */
+/** @typedef {{compute(name: string, inputs: string): string, play(name: string, inputs: string, faces: string): string, canary(): string}} Web */
 
 /**
  * On a first visit (no service worker yet) start every download at once, so the line is
@@ -211,9 +210,8 @@ async function boot() {
       mark("python");
       const web = await install(pyodide);
       mark("installed");
-      // A restored interpreter must answer as a fresh one does before it answers anyone.
-      const canary = JSON.parse(web.run("hit-split", JSON.stringify({ hits: "2" })));
-      if (!canary.result || !canary.view) throw new Error("the snapshot's Python does not answer");
+      // A restored interpreter must answer every calculator's sample before it answers anyone.
+      web.canary();
       booted = { pyodide, web, source: "snapshot", fallback: "" };
       return;
     } catch (error) {
@@ -237,7 +235,7 @@ async function bootFromFiles() {
 /**
  * Store a memory snapshot of this (freshly booted, already answering) interpreter for
  * the next visit; the page asks for it when idle after the first answer.
- * @returns {Promise<{stored: boolean, bytes: number, reason: string}>}
+ * @returns {Promise<SnapshotStored>}
  */
 async function makeSnapshot() {
   if (booted.source !== "files") return { stored: false, bytes: 0, reason: "booted from a snapshot" };
@@ -260,39 +258,45 @@ async function makeSnapshot() {
   }
 }
 
-/** @type {(start: {runtime?: object, prefetch?: boolean}) => void} */
+/** @param {Reply} reply */
+function reply(reply) {
+  scope.postMessage(reply);
+}
+
+/** @type {(start: Start) => void} */
 let started = () => undefined;
 /** Booted once the page's start message has named the runtime. */
 const ready = new Promise((resolve) => {
   started = resolve;
-}).then((/** @type {{runtime?: object, prefetch?: boolean}} */ start) => {
-  where = locate(start.runtime || {});
+}).then((/** @type {Start} */ start) => {
+  where = locate(start.runtime);
   if (start.prefetch) prefetch();
   return boot();
 });
 ready.then(
-  () => scope.postMessage({ type: "ready", source: booted.source, fallback: booted.fallback, timings }),
-  (error) => scope.postMessage({ type: "failed", message: message(error) }),
+  () => reply({ type: "ready", source: booted.source, fallback: booted.fallback, timings }),
+  (error) => reply({ type: "failed", message: message(error) }),
 );
 
 scope.addEventListener("message", async (event) => {
-  const { id, op, name, inputs, faces } = event.data || {};
-  if (event.data?.type === "start") {
-    started(event.data);
+  const request = /** @type {Request} */ (event.data);
+  if (request.type === "start") {
+    started(request);
     return;
   }
   try {
     await ready;
-    if (op === "snapshot") {
-      scope.postMessage({ id, answer: await makeSnapshot() });
+    if (request.type === "snapshot") {
+      reply({ type: "answer", id: request.id, answer: await makeSnapshot() });
       return;
     }
+    const inputs = JSON.stringify(request.inputs);
     const text =
-      op === "roll"
-        ? booted.web.roll(String(name), JSON.stringify(inputs || {}), JSON.stringify(faces || []))
-        : booted.web.run(String(name), JSON.stringify(inputs || {}));
-    scope.postMessage({ id, answer: JSON.parse(text) });
+      request.type === "play"
+        ? booted.web.play(request.name, inputs, JSON.stringify(request.faces))
+        : booted.web.compute(request.name, inputs);
+    reply({ type: "answer", id: request.id, answer: JSON.parse(text) });
   } catch (error) {
-    scope.postMessage({ id, failed: message(error) });
+    reply({ type: "error", id: request.id, message: message(error) });
   }
 });

@@ -1,15 +1,16 @@
-"""One schema across the boundary: what Python hands the page is exactly what the page's
-types name, and every calculator's answers fit it."""
+"""One schema across the boundary: what Python hands the page, and what the page and the worker
+say to each other, is exactly what their types name; every calculator's answers fit it."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import jsonschema
 import pytest
 
-from build_scripts.view_schema import DECLARATIONS, json_schema, main, typescript
+from build_scripts.type_export import DECLARATIONS, PATTERNS, json_schema, main, patterns_module, typescript
 from calculators import web
 from calculators.registry import all_calculators
 from calculators.spec import Input
@@ -52,18 +53,18 @@ def test_the_schema_itself_is_valid() -> None:
 
 @pytest.mark.parametrize(("name", "inputs"), SAMPLES, ids=[f"{n}-{i}" for n, i in SAMPLES])
 def test_every_answer_fits_the_schema(name: str, inputs: dict[str, str]) -> None:
-    answer = json.loads(web.run(name, json.dumps(inputs)))
+    answer = json.loads(web.compute(name, json.dumps(inputs)))
     validate(answer, "Answer")
-    rolled = json.loads(web.roll(name, json.dumps(inputs), json.dumps([3, 4, 5, 6, 1, 2] * 100)))
+    rolled = json.loads(web.play(name, json.dumps(inputs), json.dumps([3, 4, 5, 6, 1, 2] * 100)))
     validate(rolled, "RollAnswer")
 
 
 def test_the_schema_refuses_what_the_page_does_not_read() -> None:
-    answer = json.loads(web.run("hit-split", json.dumps({"hits": "3"})))
+    answer = json.loads(web.compute("hit-split", json.dumps({"hits": "3"})))
     answer["view"]["headline"]["colour"] = "red"  # a key the page's types do not name
     with pytest.raises(jsonschema.ValidationError, match="colour"):
         validate(answer, "Answer")
-    answer = json.loads(web.run("hit-split", json.dumps({"hits": "3"})))
+    answer = json.loads(web.compute("hit-split", json.dumps({"hits": "3"})))
     del answer["view"]["charts"]
     with pytest.raises(jsonschema.ValidationError, match="charts"):
         validate(answer, "Answer")
@@ -72,3 +73,25 @@ def test_the_schema_refuses_what_the_page_does_not_read() -> None:
 def test_the_site_ships_the_schema(built_site) -> None:
     shipped = json.loads((built_site / "assets" / "py" / "answer.schema.json").read_text("utf-8"))
     assert shipped == json_schema()
+
+
+def test_the_committed_patterns_module_is_current() -> None:
+    assert PATTERNS.read_text("utf-8") == patterns_module(), "run `make types`"
+
+
+def test_the_runtime_a_build_ships_matches_the_protocols_patterns(built_site) -> None:
+    manifest = json.loads((built_site / "assets" / "py" / "manifest.json").read_text("utf-8"))
+    fields = json_schema()["$defs"]["RuntimeIdentity"]["properties"]
+    assert set(fields) == {"pyodide", "stdlib", "calculators"}
+    for key, field in fields.items():
+        assert re.fullmatch(field["pattern"], manifest[key]), (key, manifest[key])
+    assert not re.fullmatch(fields["calculators"]["pattern"], "../../evil.zip")
+
+
+def test_every_message_between_page_and_worker_is_declared_for_both_scripts() -> None:
+    declarations = DECLARATIONS.read_text("utf-8")
+    for name in ("Start", "Compute", "Play", "Snapshot", "Ready", "Failed", "Answered", "Unanswered"):
+        assert f"export interface {name} {{" in declarations
+        assert re.search(rf"export interface {name} {{\n(  /\*\*.*\*/\n)?  readonly type: \"\w+\";", declarations), name
+    assert "export type Request = Start | Compute | Play | Snapshot;" in declarations
+    assert "export type Reply = Ready | Failed | Answered | Unanswered;" in declarations

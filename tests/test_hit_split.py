@@ -1,4 +1,4 @@
-"""dice and hit-split against brute force and an independent oracle (icepool)."""
+"""hit-split against brute force and icepool: Shooting at Artillery and Monstrous Cavalry."""
 
 from __future__ import annotations
 
@@ -9,31 +9,18 @@ import icepool
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import icepool_distribution
 
-from calculators.dice import binomial, die, expected, sum_of
 from calculators.hit_split import CALCULATOR
 
-calculate = CALCULATOR.calculate
-
-
-def icepool_distribution(d: icepool.Die) -> dict[int, Fraction]:
-    return {int(k): d.probability(k) for k in d.outcomes()}
-
-
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_sum_of_d6_matches_icepool(n: int) -> None:
-    assert sum_of(*[die(6)] * n) == icepool_distribution(n @ icepool.d6)
-
-
-def test_d3_matches_icepool() -> None:
-    assert die(3) == icepool_distribution(icepool.d3)
+compute = CALCULATOR.compute
 
 
 @pytest.mark.parametrize(("target", "faces"), [("artillery", 3), ("monstrous-cavalry", 4)])
 @pytest.mark.parametrize("hits", [1, 2, 5, 12, 60])
 def test_split_matches_icepool(target: str, faces: int, hits: int) -> None:
     oracle = icepool_distribution(hits @ icepool.d6.map(lambda x: 1 if x <= faces else 0))
-    result = calculate(target=target, hits=hits)
+    result = compute(target=target, hits=hits)
     assert result["distribution"] == {str(k): oracle.get(k, Fraction(0)) for k in range(hits + 1)}
 
 
@@ -44,13 +31,13 @@ def test_split_matches_brute_force(hits: int) -> None:
     for faces in itertools.product(range(1, 7), repeat=hits):
         on_piece = sum(1 for f in faces if f <= 3)
         counts[on_piece] = counts.get(on_piece, 0) + 1
-    result = calculate(target="artillery", hits=hits)
+    result = compute(target="artillery", hits=hits)
     assert result["distribution"] == {str(k): Fraction(counts.get(k, 0), 6**hits) for k in range(hits + 1)}
 
 
 def test_monstrous_cavalry_profiles_and_expectations() -> None:
     # Monstrous Cavalry: "On a 1-4, Monstrous Creature is hit. On a 5-6, the riders are hit."
-    result = calculate(target="monstrous-cavalry", hits=6)
+    result = compute(target="monstrous-cavalry", hits=6)
     assert result["profiles"] == ["monstrous_creature", "riders"]
     assert result["expected"] == {"monstrous_creature": Fraction(4), "riders": Fraction(2)}
     assert result["at_least"]["riders"]["0"] == 1
@@ -61,16 +48,7 @@ def test_monstrous_cavalry_profiles_and_expectations() -> None:
 @settings(max_examples=50, deadline=None)
 @given(hits=st.integers(1, 60), target=st.sampled_from(["artillery", "monstrous-cavalry"]))
 def test_split_sums_to_one_and_expectations_add_up(hits: int, target: str) -> None:
-    result = calculate(target=target, hits=hits)
+    result = compute(target=target, hits=hits)
     assert sum(result["distribution"].values()) == 1
     first, second = result["profiles"]
     assert result["expected"][first] + result["expected"][second] == hits
-
-
-@settings(max_examples=50, deadline=None)
-@given(trials=st.integers(0, 30), num=st.integers(0, 6))
-def test_binomial_sums_to_one_with_mean_np(trials: int, num: int) -> None:
-    p = Fraction(num, 6)
-    dist = binomial(trials, p)
-    assert sum(dist.values()) == 1
-    assert expected(dist) == trials * p

@@ -1,0 +1,57 @@
+"""What the build does to every page's HTML after the theme has written it.
+
+The theme's inline scripts move into files (the CSP allows no inline script), the
+``<head>`` gets the policy and the app's tags (:mod:`build_scripts.head`), and the
+theme's unnamed parts get accessible names. One function for the site's pages and the
+404 page alike.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping, Sequence
+
+from build_scripts.csp import externalize_inline_scripts
+from build_scripts.head import add_head_tags
+
+__all__ = ["finish_page", "page_root"]
+
+
+def page_root(page_url: str) -> str:
+    """The site root as a page's relative links reach it (``../`` from ``buildings/``, ``./`` from home)."""
+    return posixpath.relpath(".", page_url.rstrip("/") or ".") + "/" if page_url else "./"
+
+
+def finish_page(
+    html: str,
+    *,
+    page_url: str,
+    root: str,
+    modules: Sequence[str],
+    runtime: Mapping[str, str] | None = None,
+    absolute: bool = False,
+) -> tuple[str, dict[str, str]]:
+    """The finished page, and the scripts moved out of it (path from the site root → code).
+
+    Args:
+        html: The page as the theme wrote it.
+        page_url: Its URL from the site root (``buildings/``; ``""`` for home and the 404 page).
+        root: The site root as its links reach it (:func:`page_root`, or the site's
+            absolute path for the 404 page, which is served at any path).
+        modules: The page scripts' module graph, preloaded.
+        runtime: On a page with calculators, the Python runtime's identity.
+        absolute: Link the moved scripts from ``root`` (the 404 page) instead of relatively.
+    """
+    out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
+    return add_head_tags(_name_theme_parts(out), root, modules=modules, runtime=runtime), moved
+
+
+def _name_theme_parts(html: str) -> str:
+    """Give the theme's unnamed parts accessible names: the loading bar and the search dialog."""
+    return html.replace(
+        '<div class="md-progress" data-md-component="progress" role="progressbar">',
+        '<div class="md-progress" data-md-component="progress" role="progressbar" aria-label="Loading the page">',
+    ).replace(
+        '<div class="md-search" data-md-component="search" role="dialog">',
+        '<div class="md-search" data-md-component="search" role="dialog" aria-label="Search the rules">',
+    )

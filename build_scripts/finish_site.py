@@ -1,0 +1,99 @@
+"""The work after MkDocs has written the site, one step per function, in order.
+
+1. :func:`write_moved_files`: the theme's inline scripts and its stylesheets' ``data:``
+   icons as files (the CSP allows neither inline);
+2. :func:`build_scripts.runtime_assets.write_runtime`: Pyodide, the calculators archive,
+   the answers' schema and the manifest of where each calculator is placed;
+3. :func:`resplit_search_index`: one search entry per rule block;
+4. :func:`build_scripts.service_worker.write_service_worker`: ``sw.js``, precaching it all;
+5. :func:`build_scripts.precompress.precompress_site`: brotli and gzip copies.
+
+Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_site`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from build_scripts.csp import externalize_data_svgs
+from build_scripts.model import AnchoredBlock
+from build_scripts.precompress import Compressed, precompress_site
+from build_scripts.runtime_assets import Runtime, write_runtime
+from build_scripts.search_index import split_rule_sections
+from build_scripts.service_worker import Precache, write_service_worker
+
+__all__ = ["Finished", "finish_site", "resplit_search_index", "write_moved_files"]
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What finishing the site did, for the build's log."""
+
+    manifest: dict[str, Any]
+    precache: Precache | None
+    compressed: list[Compressed]
+
+
+def write_moved_files(site_dir: Path, moved: Mapping[str, str]) -> None:
+    """Write the pages' moved inline scripts, and move the stylesheets' ``data:`` icons into files."""
+    files = dict(moved)
+    for css_path in sorted((site_dir / "assets" / "stylesheets").glob("*.css")):
+        css_dir = css_path.parent.relative_to(site_dir).as_posix()
+        css, icons = externalize_data_svgs(css_path.read_text("utf-8"), css_dir=css_dir)
+        css_path.write_text(css, "utf-8")
+        files.update(icons)
+    for name, text in files.items():
+        (site_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        (site_dir / name).write_text(text, "utf-8")
+
+
+def resplit_search_index(site_dir: Path, anchored: Mapping[str, list[AnchoredBlock]]) -> None:
+    """Rewrite the search plugin's index with one entry per rule block (``anchored``: page URL → blocks)."""
+    index_path = site_dir / "search" / "search_index.json"
+    if not index_path.exists():
+        return
+    index: dict[str, Any] = json.loads(index_path.read_text("utf-8"))
+    index = split_rule_sections(index, anchored)
+    index_path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), "utf-8")
+
+
+def finish_site(
+    site_dir: Path,
+    *,
+    moved: Mapping[str, str],
+    runtime: Runtime,
+    places: Mapping[str, list[dict[str, Any]]],
+    anchored: Mapping[str, list[AnchoredBlock]],
+    build_id: str,
+    project_dir: Path,
+    cache_dir: Path,
+    service_worker: bool = True,
+    precompress: bool = True,
+) -> Finished:
+    """Every step after MkDocs, in order (see the module's docstring).
+
+    Args:
+        site_dir: The built site.
+        moved: Scripts moved out of the pages (path from the site root → code).
+        runtime: The browser runtime to copy in.
+        places: Calculator → where it is placed, for the manifest.
+        anchored: Page URL → its rule blocks, for the search index.
+        build_id: The build's id (names the service worker's cache).
+        project_dir: The project folder (Workbox runs there).
+        cache_dir: Where compressed copies are kept between builds.
+        service_worker: Write ``sw.js``.
+        precompress: Write brotli and gzip copies.
+
+    Raises:
+        RulebookError: when the service worker cannot be written.
+    """
+    write_moved_files(site_dir, moved)
+    manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
+    resplit_search_index(site_dir, anchored)
+    precache = write_service_worker(site_dir, build_id, project_dir=project_dir) if service_worker else None
+    compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
+    return Finished(manifest, precache, compressed)

@@ -1,0 +1,91 @@
+"""The ``scrollhammer`` plugin's options, each documented where it is declared."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+__all__ = ["PageConfig", "ScrollhammerConfig"]
+
+
+class PageConfig(base.Config):
+    """One page of the site, in the order of the navigation."""
+
+    name = c.Type(str)
+    """The page's file stem and URL (``buildings`` → ``/buildings/``; ``index`` is the home page)."""
+
+    title = c.Type(str)
+    """Its title in the navigation."""
+
+    kind = c.Choice(("rulebook", "markdown", "calculators"), default="rulebook")
+    """``rulebook``: built from a section of the exports; ``markdown``: a hand-written page in
+    ``docs/``; ``calculators``: the overview of every calculator, built from the placements."""
+
+    section = c.Optional(c.Type(str))
+    """The heading (verbatim, without ``=`` or ``'''``) of the section the page shows."""
+
+
+class ScrollhammerConfig(base.Config):
+    """Options of the ``scrollhammer`` plugin."""
+
+    enabled = c.Type(bool, default=True)
+    """Build the rulebook pages at all."""
+
+    source_dir = c.Type(str, default="docs/rulebook")
+    """Folder of the ``.wiki`` section exports, relative to ``mkdocs.yml``."""
+
+    exports = c.ListOfItems(c.Type(str))
+    """The export files in merge order; the first is the base the others must agree with."""
+
+    pages = c.ListOfItems(c.SubConfig(PageConfig))
+    """Every page, in the order of the navigation: the one list of pages (the plugin makes
+    ``nav`` from it; the tests read it)."""
+
+    scripts = c.ListOfItems(c.Type(str), default=["assets/js/main.mjs"])
+    """The page scripts the plugin adds to every page, as ES modules (their imports load the rest)."""
+
+    styles = c.ListOfItems(c.Type(str), default=["assets/rules.css"])
+    """The stylesheets the plugin adds to every page."""
+
+    anchors_lock = c.Type(str, default="anchors.lock.json")
+    """The committed lock of every published rule id, relative to ``mkdocs.yml``."""
+
+    frozen_anchors = c.Type(bool, default=False)
+    """Fail instead of updating the lock when ids are new or changed (set in CI)."""
+
+    xref_map = c.Type(str, default="build_scripts/xrefs.toml")
+    """The committed map of ``page XX`` references, relative to ``mkdocs.yml``."""
+
+    report = c.Type(str, default="build/reports/references.md")
+    """Where to write the build report of every reference, relative to ``mkdocs.yml``."""
+
+    terms = c.Type(str, default="build_scripts/terms.toml")
+    """The committed map of terms and the rules that define them, relative to ``mkdocs.yml``."""
+
+    terms_report = c.Type(str, default="build/reports/terms.md")
+    """Where to write the build report of every term, relative to ``mkdocs.yml``."""
+
+    placements = c.Type(str, default="build_scripts/calculator_placements.toml")
+    """The committed map of which calculator goes after which rule, relative to ``mkdocs.yml``."""
+
+    pyodide_dir = c.Type(str, default="node_modules/pyodide")
+    """Where ``npm ci`` put the pinned Pyodide, relative to ``mkdocs.yml``."""
+
+    calculators_dir = c.Type(str, default="calculators")
+    """The calculators package shipped to the browser, relative to ``mkdocs.yml``."""
+
+    precompress = c.Type(bool, default=True)
+    """Write brotli and gzip copies of large files for the server to send."""
+
+    service_worker = c.Type(bool, default=True)
+    """Generate ``sw.js`` (Workbox) so the whole site works offline after one visit."""
+
+    build_sources = c.ListOfItems(
+        c.Type(str),
+        default=["docs", "calculators", "build_scripts", "mkdocs.yml", "package-lock.json", "requirements.lock"],
+    )
+    """What the build id is a hash of (shown in the footer; names the offline cache)."""
+
+    cache_dir = c.Type(str, default="build/cache")
+    """Where the build keeps work between builds (compressed copies, the compiled stdlib),
+    relative to ``mkdocs.yml``."""

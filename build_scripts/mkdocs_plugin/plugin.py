@@ -1,0 +1,227 @@
+"""The ``scrollhammer`` plugin's hooks: each short, each handing its work to a pure build step.
+
+Every hook starts by checking ``enabled``. ``on_files`` builds the rulebook pages
+(:func:`build_scripts.pipeline.build_rulebook`), ``on_post_page`` and
+``on_post_template`` finish each page's HTML (:func:`build_scripts.finish_page.finish_page`),
+``on_post_build`` finishes the site (:func:`build_scripts.finish_site.finish_site`).
+"""
+
+from __future__ import annotations
+
+import logging
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
+
+from build_scripts.anchor_lock import AnchorLock
+from build_scripts.build_id import build_id
+from build_scripts.calculator_forms import Placement, load_placements
+from build_scripts.errors import RulebookError
+from build_scripts.finish_page import finish_page, page_root
+from build_scripts.finish_site import finish_site
+from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
+from build_scripts.module_graph import module_graph
+from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
+from build_scripts.report import reference_report
+from build_scripts.runtime_assets import Runtime, prepare_runtime
+from build_scripts.terms import load_terms
+
+__all__ = ["ScrollhammerPlugin", "add_shortcut"]
+
+log = logging.getLogger("mkdocs.plugins.scrollhammer")
+
+
+class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
+    """Turns the rulebook exports into Markdown pages at build and serve time."""
+
+    def __init__(self) -> None:
+        self.result: BuildResult | None = None
+        self.placements: list[Placement] = []
+        self.runtime: Runtime | None = None
+        self.build_id = ""
+        self.inline_scripts: dict[str, str] = {}
+        self.modules: list[str] = []
+
+    def _path(self, config: MkDocsConfig, relative: str) -> Path:
+        return Path(config.config_file_path).parent / relative
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """Make the navigation from the pages, add the page scripts and styles, show the build id."""
+        if not self.config.enabled:
+            return None
+        if config.nav:
+            raise PluginError("scrollhammer: list pages in the plugin's `pages`, not in `nav` (the plugin makes nav)")
+        for page in self.config.pages:
+            if (page.kind == "rulebook") != bool(page.section):
+                raise PluginError(f"scrollhammer: page {page.name!r}: a rulebook page, and only one, names a `section`")
+        config.nav = [{page.title: f"{page.name}.md"} for page in self.config.pages]
+        try:
+            self.modules = module_graph(Path(config.docs_dir), self.config.scripts)
+        except RulebookError as exc:
+            raise PluginError(f"scrollhammer: {exc}") from None
+        for path in self.config.scripts:
+            script = ExtraScriptValue(path)
+            script.type = "module"
+            config.extra_javascript.append(script)
+        config.extra_css.extend(self.config.styles)
+        self.build_id = build_id(self._path(config, "."), self.config.build_sources)
+        config.copyright = f"{config.copyright or 'Scrollhammer Rules'} · build {self.build_id}"
+        return config
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+        """Build the rulebook pages and add them to the site's files."""
+        if not self.config.enabled:
+            return None
+        runtime_error = self._prepare_runtime(config)
+        try:
+            self.result = self._build(config)
+        except (RulebookError, OSError) as exc:
+            raise PluginError(f"rulebook: {exc}") from None
+        if runtime_error is not None:  # after the rulebook's: a broken source file is always named first
+            raise PluginError(f"calculators: {runtime_error}")
+        self._write_lock_and_reports(config, self.result)
+        for name, markdown in self.result.markdown.items():
+            files.append(File.generated(config, f"{name}.md", content=markdown))
+        for page in self.config.pages:
+            if page.kind == "calculators":
+                if self.result.calculators_page is None:
+                    raise PluginError(f"rulebook: page {page.name!r} lists the calculators, but none is placed")
+                files.append(File.generated(config, f"{page.name}.md", content=self.result.calculators_page))
+        return files
+
+    def _prepare_runtime(self, config: MkDocsConfig) -> RulebookError | None:
+        """Prepare the browser runtime, whose identity goes into the pages; return its error, if any."""
+        try:
+            self.runtime = prepare_runtime(
+                pyodide_dir=self._path(config, self.config.pyodide_dir),
+                package_dir=self._path(config, self.config.calculators_dir),
+                cache_dir=self._path(config, self.config.cache_dir),
+            )
+        except RulebookError as exc:
+            return exc
+        return None
+
+    def _build(self, config: MkDocsConfig) -> BuildResult:
+        """Read the exports and the data files, and build every rulebook page from them."""
+        source_dir = self._path(config, self.config.source_dir)
+        lock_path = self._path(config, self.config.anchors_lock)
+        map_path = self._path(config, self.config.xref_map)
+        places_path = self._path(config, self.config.placements)
+        terms_path = self._path(config, self.config.terms)
+        self.placements = load_placements(places_path.read_text("utf-8"), places_path.name)
+        lock = AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
+        return build_rulebook(
+            [(name, (source_dir / name).read_bytes()) for name in self.config.exports],
+            [PageSpec(p.name, p.section) for p in self.config.pages if p.kind == "rulebook" and p.section],
+            lock=lock,
+            xref_map=map_path.read_text("utf-8"),
+            frozen=self.config.frozen_anchors,
+            lock_name=lock_path.name,
+            map_name=map_path.name,
+            placements=self.placements,
+            runtime=self.runtime.identity() if self.runtime else None,
+            terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
+        )
+
+    def _write_lock_and_reports(self, config: MkDocsConfig, result: BuildResult) -> None:
+        """Record new rule ids in the lock (never when frozen: the build failed then) and write the reports."""
+        lock_path = self._path(config, self.config.anchors_lock)
+        if result.lock.is_updated:
+            lock_path.write_text(result.lock.lock.dumps(), "utf-8")
+            added, changed = len(result.lock.added), len(result.lock.changed)
+            log.info("rulebook: %s: %d new, %d changed ids recorded; commit it", lock_path.name, added, changed)
+        report_path = self._path(config, self.config.report)
+        report_path.parent.mkdir(parents=True, exist_ok=True)
+        report_path.write_text(reference_report(result.references), "utf-8")
+        log.info("rulebook: %d references resolved; report in %s", len(result.references), report_path)
+        self._path(config, self.config.terms_report).write_text(result.terms_report, "utf-8")
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:  # noqa: ARG002
+        """Add the page's shortcuts (the damage chart, each calculator) to its table of contents."""
+        if not self.config.enabled or self.result is None:
+            return None
+        for shortcut in self.result.shortcuts.get(page.file.src_uri.removesuffix(".md"), []):
+            add_shortcut(page.toc.items, shortcut)
+        return html
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:  # noqa: ARG002
+        """Move the theme's inline scripts into files; add the CSP and app tags; name unnamed parts."""
+        if not self.config.enabled:
+            return None
+        name = page.file.src_uri.removesuffix(".md")
+        has_calculators = any(place.page == name for place in self.placements)
+        html, moved = finish_page(
+            output,
+            page_url=page.url,
+            root=page_root(page.url),
+            modules=self.modules,
+            runtime=self.runtime.identity() if has_calculators and self.runtime else None,
+        )
+        self.inline_scripts.update(moved)
+        return html
+
+    def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
+        """The 404 page (served at any path) gets the same policy, scripts moved out, app tags."""
+        if not self.config.enabled or template_name != "404.html":
+            return None
+        root = urllib.parse.urlsplit(config.site_url or "/").path or "/"
+        html, moved = finish_page(output_content, page_url="", root=root, modules=self.modules, absolute=True)
+        self.inline_scripts.update(moved)
+        return html
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Finish the site: calculators' runtime, per-rule search entries, service worker, compressed copies."""
+        if not self.config.enabled or self.result is None or self.runtime is None:
+            return
+        try:
+            done = finish_site(
+                Path(config.site_dir),
+                moved=self.inline_scripts,
+                runtime=self.runtime,
+                places=self._places(),
+                anchored={page_url(name): items for name, items in self.result.anchored.items()},
+                build_id=self.build_id,
+                project_dir=self._path(config, "."),
+                cache_dir=self._path(config, self.config.cache_dir),
+                service_worker=self.config.service_worker,
+                precompress=self.config.precompress,
+            )
+        except RulebookError as exc:
+            raise PluginError(str(exc)) from None
+        pyodide, archive = done.manifest["pyodide"], done.manifest["calculators"]
+        log.info("calculators: Pyodide %s and %s copied into the site", pyodide, archive)
+        if done.precache:
+            mb = done.precache.size / 1e6
+            log.info("service worker: build %s precaches %d files (%.1f MB)", self.build_id, done.precache.count, mb)
+        if done.compressed:
+            raw = sum(c.raw for c in done.compressed) / 1e6
+            br = sum(c.br or c.raw for c in done.compressed) / 1e6
+            log.info("precompressed %d files: %.1f MB raw, %.1f MB as brotli", len(done.compressed), raw, br)
+
+    def _places(self) -> dict[str, list[dict[str, Any]]]:
+        places: dict[str, list[dict[str, Any]]] = {}
+        for place in self.placements:
+            places.setdefault(place.calculator, []).append(place.manifest_entry(page_url(place.page)))
+        return places
+
+
+def add_shortcut(items: list[AnchorLink], shortcut: Shortcut) -> bool:
+    """Put a shortcut under its heading in a table of contents, before that heading's next sub-heading."""
+    for item in items:
+        if item.id == shortcut.parent:
+            link = AnchorLink(shortcut.title, shortcut.target, item.level + 1)
+            at = next((i for i, child in enumerate(item.children) if child.id == shortcut.before), len(item.children))
+            item.children.insert(at, link)
+            return True
+        if add_shortcut(item.children, shortcut):
+            return True
+    return False

@@ -1,0 +1,49 @@
+"""The service worker: Workbox's ``injectManifest`` writes ``site/sw.js`` from ``workbox_source.js``.
+
+Workbox is an npm package, so the build runs :file:`inject_manifest.mjs` (beside this
+file) in Node.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_scripts.errors import RulebookError
+
+__all__ = ["Precache", "write_service_worker"]
+
+_INJECT = Path(__file__).with_name("inject_manifest.mjs")
+
+
+@dataclass(frozen=True)
+class Precache:
+    """What the service worker precaches: how many files, and their size in bytes."""
+
+    count: int
+    size: int
+
+
+def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path) -> Precache:
+    """Write ``sw.js`` into the built site, its cache named by ``build_id``.
+
+    Raises:
+        RulebookError: when Node is missing or Workbox fails (with its message).
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise RulebookError("service worker: Node.js is needed to run Workbox (install Node 20)")
+    proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths and a hex id
+        [node, str(_INJECT), str(site_dir), build_id],
+        cwd=project_dir,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RulebookError(proc.stderr.strip() or "service worker: Workbox failed")
+    stats = json.loads(proc.stdout)
+    return Precache(int(stats["count"]), int(stats["size"]))

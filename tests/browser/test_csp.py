@@ -1,0 +1,64 @@
+"""The page trusts only its own files: a strict CSP with no violation on any page or
+calculation (the 404 page's policy included) and no request to another host."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from calc_cases import PAGE_OF, SECTIONS
+from helpers import section_cpython, wait_answer, wait_for
+from playwright.sync_api import BrowserContext, Page, Route, expect
+from support import PAGE_URLS
+
+
+def test_no_csp_violation_on_any_page_or_calculation(guarded: BrowserContext, site_url: str) -> None:
+    page = guarded.new_page()
+    for path in PAGE_URLS:
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+    for section in SECTIONS:
+        page.goto(site_url + PAGE_OF[section])
+        wait_answer(page, section)
+        page.locator(f"#{section} button[data-action='roll']").click()
+        expect(page.locator(f"#{section} .sh-calc__roll")).to_be_visible()
+        page.locator(f"#{section} summary").click()
+    assert page.evaluate("window.__csp") == []
+    policy = page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    assert "'unsafe-inline'" not in policy
+    assert "'unsafe-eval'" not in policy
+    assert page.evaluate("[...document.scripts].filter(s => !s.src && s.type !== 'application/json').length") == 0
+
+
+def test_the_404_page_has_the_same_policy_and_no_inline_script(page: Page, site_url: str) -> None:
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    response = page.goto(site_url + "no/such/rule/")
+    assert response is not None
+    assert response.status == 404
+    policy = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    assert policy == response.headers["content-security-policy"]
+    assert page.evaluate("[...document.scripts].filter(s => !s.src && s.type !== 'application/json').length") == 0
+    expect(page.locator("h1")).to_contain_text("404")
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    assert violations == []
+
+
+def test_no_request_to_another_host(context: BrowserContext, site_url: str) -> None:
+    local = urlsplit(site_url).netloc
+    foreign: list[str] = []
+
+    def guard(route: Route) -> None:
+        if urlsplit(route.request.url).netloc != local:
+            foreign.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    for path in ("", "terrain/", "other-terrain/", "calculators/"):
+        page.goto(site_url + path)
+    for section in ("calc-building-damage", "calc-ruin-movement", "calc-hit-split-artillery"):
+        page.goto(site_url + PAGE_OF[section])
+        wait_for(page, section, section_cpython(section, {}))
+    assert foreign == []

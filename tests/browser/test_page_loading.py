@@ -1,0 +1,124 @@
+"""How a page starts Python: once per visit (instant navigation keeps it), with the page on
+a warm visit and after the first paint on a first one, the form usable meanwhile, a
+runtime that cannot load said so, and with Data Saver only when the player asks."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support import PHONE
+
+from site_server import SiteServer
+
+
+def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str, site_server: SiteServer) -> None:
+    wasm_path = next(p for p in site_server.downloads if p.endswith(".wasm")) if site_server.downloads else None
+    before = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
+    page.goto(site_url + "buildings/")
+    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {}))
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-header__button[for='__drawer']").tap()
+    page.locator(".md-nav--primary").get_by_role("link", name="Ruins", exact=True).tap()
+    page.wait_for_url(re.compile(r"/ruins/$"))
+    wait_for(page, "calc-ruin-movement", section_cpython("calc-ruin-movement", {}))
+    page.go_back()
+    page.wait_for_url(re.compile(r"/buildings/$"))
+    fill(page, "calc-building-damage", {"strength": "9"})
+    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "9"}))
+    assert page.evaluate("window.__sameDocument") is True, "a full page load happened"
+    assert page.evaluate("window.scrollhammerCalculators.starts") == 1
+    after = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
+    assert after - before == 1, (wasm_path, before, after)  # downloaded once, for one start
+
+
+def test_instant_navigation_keeps_the_page_alive(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    page.evaluate("window.__marker = 42")
+    page.locator("article").get_by_role("link", name="Terrain", exact=True).click()
+    page.wait_for_url(re.compile(r"/terrain/$"))
+    expect(page.locator("h1")).to_have_text(re.compile("Types of Terrain"))
+    assert page.evaluate("window.__marker") == 42, "a full page load happened instead of instant navigation"
+
+
+def test_form_is_usable_while_python_loads(context: BrowserContext, slow_site_url: str) -> None:
+    page = context.new_page()
+    page.goto(slow_site_url + "buildings/")
+    status = page.locator("#calc-building-damage .sh-calc__status")
+    expect(status).to_contain_text("Starting the calculator")
+    expect(status.locator("progress")).to_be_visible()
+    page.locator("#calc-building-damage-strength").fill("8")
+    expect(page.locator("#calc-building-damage-strength")).to_have_value("8")
+    expect(page.locator("#total-collapse")).to_contain_text("Total Collapse")
+    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "8"}))
+    expect(status.locator("progress")).to_have_count(0)
+
+
+def test_a_runtime_that_cannot_load_says_so(context: BrowserContext, site_url: str) -> None:
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(site_url + "buildings/")
+    status = page.locator("#calc-building-damage .sh-calc__status")
+    expect(status).to_contain_text("could not start", timeout=ANSWER_TIMEOUT)
+    expect(status).to_contain_text("The rules on this page are not affected")
+    expect(page.locator("#total-collapse")).to_contain_text("The occupying units suffer 2d6 S6 AP0")
+
+
+def test_a_warm_visit_starts_python_with_the_page_and_a_first_visit_after_it_paints(
+    warm: BrowserContext, browser: Browser, site_url: str
+) -> None:
+    page = warm.new_page()
+    assert ready(page, site_url + "buildings/")["source"] == "snapshot"
+    started, parsed = page.evaluate(
+        """() => [window.scrollhammerCalculators.startedAt,
+                  performance.getEntriesByType('navigation')[0].domContentLoadedEventStart]"""
+    )
+    assert 0 <= started < parsed, "on a warm visit Python starts before the page is parsed"
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    cold = context.new_page()
+    ready(cold, site_url + "buildings/")
+    started, painted = cold.evaluate(
+        """() => [window.scrollhammerCalculators.startedAt,
+                  performance.getEntriesByName('first-contentful-paint')[0].startTime]"""
+    )
+    context.close()
+    assert started > painted, "on a first visit the rule text paints before Python's downloads start"
+
+
+def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    preloaded = page.eval_on_selector_all("link[rel=modulepreload]", "els => els.map(e => e.href)")
+    loaded = page.evaluate(
+        "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.mjs')).map(r => r.name)"
+    )
+    page_modules = {url for url in loaded if "/pyodide/" not in url and not url.endswith("worker.mjs")}
+    assert page_modules - {site_url + "assets/js/calculators/early-start.mjs"} <= set(preloaded)
+    runtime = json.loads(page.get_attribute('meta[name="scrollhammer:runtime"]', "content") or "{}")
+    manifest = json.loads(
+        page.evaluate("async () => JSON.stringify(await (await fetch('../assets/py/manifest.json')).json())")
+    )
+    assert runtime == {key: manifest[key] for key in ("pyodide", "stdlib", "calculators")}
+    page.goto(site_url + "terrain/")
+    assert page.locator('meta[name="scrollhammer:runtime"]').count() == 0
+    assert page.locator("link[rel=modulepreload]").count() == len(preloaded)
+
+
+def test_with_data_saver_python_waits_for_the_player(context: BrowserContext, site_url: str) -> None:
+    context.add_init_script(
+        "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"
+    )
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    page = context.new_page()
+    page.goto(site_url + "buildings/")
+    section = page.locator("#calc-building-damage")
+    expect(section.locator(".sh-calc__status")).to_contain_text("Data Saver is on", timeout=TIMEOUT)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.scrollhammerCalculators.starts") == 0
+    assert not [url for url in asked if "/pyodide/" in url or "/assets/py/" in url]
+    page.locator("#calc-building-damage-strength").tap()
+    expect(section.locator(".sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
+    assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1

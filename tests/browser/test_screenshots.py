@@ -1,0 +1,53 @@
+"""Phone screenshots of each calculator (idle, error, result; light and dark), written to
+``test-results/screenshots/`` for a person to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from calc_cases import CALCULATOR_OF, PAGE_OF
+from helpers import CALCULATORS, section_cpython, wait_for
+from playwright.sync_api import Browser, Page, expect
+from support import PHONE, ROOT
+
+SHOTS = ROOT / "test-results" / "screenshots"
+
+
+def shot(page: Page, section: str, scheme: str, state: str) -> Path:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    path = SHOTS / f"{section}-{state}-{scheme}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("section", sorted(set(PAGE_OF)))
+def test_screenshots_idle_error_result(browser: Browser, slow_site_url: str, section: str, scheme: str) -> None:
+    """Phone screenshots of each calculator's three states, for a person to look at.
+
+    Each state is checked before its shot: idle (Python still loading), error (inline
+    message at the field) and result (answer shown); none scrolls sideways.
+    """
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ctx = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
+    page = ctx.new_page()
+    page.goto(slow_site_url + PAGE_OF[section])
+    box = page.locator(f"#{section}")
+    page.evaluate(f"document.getElementById('{section}').scrollIntoView({{block: 'start'}})")
+    expect(box.locator(".sh-calc__status progress")).to_be_visible()
+    shot(page, section, scheme, "idle")
+    wait_for(page, section, section_cpython(section, {}))
+    field = next(i for i in CALCULATORS[CALCULATOR_OF[section]].inputs if i.kind == "int")
+    page.locator(f"#{section}-{field.name}").fill("0")
+    error = page.locator(f"#{section}-{field.name}-error")
+    expect(error).to_be_visible()
+    page.evaluate(f"document.getElementById('{section}').scrollIntoView({{block: 'start'}})")
+    shot(page, section, scheme, "error")
+    page.locator(f"#{section}-{field.name}").fill("" if field.default is None else str(field.default))
+    expect(box.locator(".sh-calc__result")).to_be_visible()
+    page.evaluate(f"document.querySelector('#{section} .sh-calc__result').scrollIntoView({{block: 'center'}})")
+    shot(page, section, scheme, "result")
+    ctx.close()

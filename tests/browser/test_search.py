@@ -1,0 +1,60 @@
+"""Finding a rule with the site's search: a result opens at the paragraph, a typo is
+forgiven in one tap, a chart row ranks first for its own name, the home page's list of
+sections does not crowd the results."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import assert_arrived
+from playwright.sync_api import Page, expect
+
+
+def search(page: Page, site_url: str, query: str) -> None:
+    page.goto(site_url)
+    page.locator("label.md-header__button[for='__search']").tap()
+    page.locator("input[data-md-component='search-query']").press_sequentially(query, delay=20)
+
+
+def test_search_for_battlements_opens_at_the_paragraph(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    page.locator("label.md-header__button[for='__search']").tap()
+    page.locator("input[data-md-component='search-query']").press_sequentially("battlements", delay=20)
+    result = page.locator(".md-search-result__link[href*='#']").first
+    expect(result).to_be_visible()
+    href = result.get_attribute("href") or ""
+    rule_id = href.split("#", 1)[1]
+    result.tap()
+    page.wait_for_url(re.compile(r"#" + re.escape(rule_id) + "$"))
+    block = page.locator(f"[id='{rule_id}']")
+    expect(block).to_contain_text(re.compile("battlements", re.IGNORECASE))
+    assert_arrived(page, rule_id)
+    assert block.evaluate("el => el.matches('p.rule, li.rule')"), "the result should open at a paragraph"
+
+
+@pytest.mark.parametrize(
+    ("typo", "word", "rule"), [("barage", "barrage", "barrage"), ("colapse", "collapse", "collapse")]
+)
+def test_a_typo_is_forgiven_in_one_tap(page: Page, site_url: str, typo: str, word: str, rule: str) -> None:
+    search(page, site_url, typo)
+    offer = page.locator(".sh-search-fix")
+    expect(offer).to_contain_text(f"Did you mean {word}?")
+    offer.get_by_role("button", name=word).tap()
+    expect(page.locator("input[data-md-component='search-query']")).to_have_value(word)
+    first = page.locator(".md-search-result__link[href*='#']").first
+    expect(first).to_be_visible()
+    assert rule in (first.get_attribute("href") or "")
+
+
+def test_a_chart_row_ranks_first_for_its_own_name(page: Page, site_url: str) -> None:
+    search(page, site_url, "total collapse")
+    first = page.locator(".md-search-result__link[href*='#']").first
+    expect(first).to_have_attribute("href", re.compile(r"#total-collapse$"))
+
+
+def test_the_home_pages_list_of_sections_does_not_crowd_the_results(page: Page, site_url: str) -> None:
+    search(page, site_url, "dangerous")
+    expect(page.locator(".md-search-result__link").first).to_be_visible()
+    hrefs = page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.getAttribute('href'))")
+    assert not any(re.search(r"127\.0\.0\.1:\d+/(\?[^#]*)?(#the-rules)?$", h) for h in hrefs), hrefs

@@ -1,0 +1,110 @@
+"""Python from a memory snapshot on every visit after the first: it never answers
+differently for it, and falls back to the files when the snapshot is missing, truncated,
+damaged or from another build; the Calculators page says how much the site keeps."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from calc_cases import CALCULATOR_OF, CASES
+from helpers import CALCULATORS, SNAPSHOTS, TIMEOUT, page_answers, ready, snapshot_kept, stored_keys
+from playwright.sync_api import Browser, BrowserContext, expect
+from support import PHONE
+
+from calculators.format import to_jsonable
+
+DAMAGE = {
+    "truncated": ("body.slice(0, body.length - 5000)", "{}", "truncated"),
+    "damaged": ("(() => { const b = body.slice(); b[b.length >> 1] ^= 0x40; return b; })()", "{}", "damaged"),
+    "wrong size": ("body", "{'x-raw-bytes': String(Number(headers['x-raw-bytes']) + 4096)}", "damaged"),
+    "other format": ("body", "{'x-format': 'gzip-1'}", "another format"),
+}
+
+
+def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    first = context.new_page()
+    assert ready(first, site_url + "buildings/") == {"state": "ready", "source": "files", "fallback": ""}
+    from_files = page_answers(first)
+    kept = snapshot_kept(first)
+    assert kept["stored"] is True
+    assert kept["bytes"] > 1_000_000
+    second = context.new_page()
+    assert ready(second, site_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
+    from_snapshot = page_answers(second)
+    context.close()
+    assert from_snapshot == from_files
+    # ...and both are CPython's answer.
+    for (section, inputs), answer in zip(CASES, from_snapshot, strict=True):
+        calc = CALCULATORS[CALCULATOR_OF[section]]
+        assert answer["result"] == json.loads(json.dumps(to_jsonable(calc.compute(**inputs)))), (section, inputs)
+
+
+def test_a_missing_snapshot_boots_from_the_files_and_is_made_again(warm: BrowserContext, site_url: str) -> None:
+    page = warm.new_page()
+    page.goto(site_url + "calculators/")
+    page.evaluate(f"() => caches.delete('{SNAPSHOTS}')")
+    page = warm.new_page()
+    assert ready(page, site_url + "buildings/") == {"state": "ready", "source": "files", "fallback": ""}
+    assert snapshot_kept(page)["stored"] is True
+    assert len(stored_keys(page)) == 1
+
+
+@pytest.mark.parametrize("how", list(DAMAGE))
+def test_a_bad_snapshot_falls_back_to_the_files_and_is_replaced(warm: BrowserContext, site_url: str, how: str) -> None:
+    body, changed, reason = DAMAGE[how]
+    page = warm.new_page()
+    page.goto(site_url + "calculators/")
+    page.evaluate(
+        f"""async () => {{
+            const cache = await caches.open('{SNAPSHOTS}');
+            const [key] = await cache.keys();
+            const hit = await cache.match(key);
+            const body = new Uint8Array(await hit.arrayBuffer());
+            const headers = Object.fromEntries(hit.headers.entries());
+            await cache.put(key, new Response({body}, {{headers: {{...headers, ...{changed}}}}}));
+        }}"""
+    )
+    page = warm.new_page()
+    started = ready(page, site_url + "buildings/")
+    assert started["state"] == "ready"
+    assert started["source"] == "files"
+    assert reason in started["fallback"]
+    assert started["fallback"]  # it says why
+    # The answer is a normal boot's answer, and a good snapshot takes the bad one's place.
+    expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
+    assert snapshot_kept(page)["stored"] is True
+    again = warm.new_page()
+    assert ready(again, site_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
+
+
+def test_a_snapshot_of_another_build_is_deleted_not_used(warm: BrowserContext, site_url: str) -> None:
+    page = warm.new_page()
+    page.goto(site_url + "calculators/")
+    stale = page.evaluate(
+        f"""async () => {{
+            const cache = await caches.open('{SNAPSHOTS}');
+            const [key] = await cache.keys();
+            const hit = await cache.match(key);
+            const old = key.url.replace(/-[0-9a-f]+-calculators-[0-9a-f]+$/, '-000000000000-calculators-000000000000');
+            await cache.put(old, hit);
+            await cache.delete(key);
+            return old;
+        }}"""
+    )
+    page = warm.new_page()
+    assert ready(page, site_url + "buildings/")["source"] == "files"
+    assert stale not in stored_keys(page)
+    snapshot_kept(page)
+    keys = stored_keys(page)
+    assert len(keys) == 1
+    assert stale not in keys
+
+
+def test_the_calculators_page_says_how_much_the_site_keeps(warm: BrowserContext, site_url: str) -> None:
+    page = warm.new_page()
+    page.goto(site_url + "calculators/")
+    report = page.locator("#storage-report")
+    expect(report).to_contain_text("This site keeps", timeout=TIMEOUT)
+    expect(report).to_contain_text("for a ready-started Python")
