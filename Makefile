@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup serve dev build test test-fast lint types icons bench chromium clean lock-python
+.PHONY: all setup serve dev build test test-fast lint types icons bench chromium servers clean lock-python
 
 all: build
 
@@ -30,6 +30,20 @@ node_modules/.package-lock.json: package.json package-lock.json
 ## chromium: Debian's Chromium, which Playwright drives (it cannot download browsers here)
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## servers: Debian's nginx (with the brotli static module) and Caddy, which the tests run with
+## the deploy/ recipes; openssl and curl for their TLS checks. The packages' own services are
+## not started (policy-rc.d refuses them while they install): the tests start their own.
+SERVERS := nginx caddy openssl curl
+servers:
+	@missing=""; for p in $(SERVERS); do command -v $$p >/dev/null || missing=1; done; \
+	test -f /etc/nginx/modules-enabled/50-mod-http-brotli-static.conf || missing=1; \
+	if [ -n "$$missing" ]; then \
+	  own=""; if [ ! -e /usr/sbin/policy-rc.d ]; then printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d; own=1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    nginx libnginx-mod-http-brotli-static caddy openssl curl ca-certificates; status=$$?; \
+	  if [ -n "$$own" ]; then rm -f /usr/sbin/policy-rc.d; fi; exit $$status; \
+	fi
 
 ## build: the site into site/
 build: setup
@@ -61,13 +75,15 @@ types: setup
 icons: setup chromium
 	$(PY) build_scripts/make_icons.py
 
-## test: everything: lint, unit, golden, site build and browser tests
-test: setup chromium lint
-	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest
+## test: everything: lint, unit, golden, site build, the hosting recipes through real servers,
+## and browser tests; in TEST_WORKERS processes (pytest-xdist: the tests mostly wait on Chromium)
+TEST_WORKERS ?= 3
+test: setup chromium servers lint
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS)
 
 ## test-fast: the tests that need no browser
-test-fast: setup
-	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -m "not browser"
+test-fast: setup servers
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) -m "not browser"
 
 ## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark
 bench: build chromium

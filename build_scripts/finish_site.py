@@ -1,7 +1,8 @@
 """The work after MkDocs has written the site, one step per function, in order.
 
 1. :func:`write_moved_files`: the theme's inline scripts and its stylesheets' ``data:``
-   icons as files (the CSP allows neither inline);
+   icons as files (the CSP allows neither inline), and the ``_headers`` file for hosts
+   that read one;
 2. :func:`build_scripts.runtime_assets.write_runtime`: Pyodide, the calculators archive,
    the answers' schema and the manifest of where each calculator is placed;
 3. :func:`resplit_search_index`: one search entry per rule block;
@@ -38,9 +39,14 @@ class Finished:
     compressed: list[Compressed]
 
 
-def write_moved_files(site_dir: Path, moved: Mapping[str, str]) -> None:
-    """Write the pages' moved inline scripts, and move the stylesheets' ``data:`` icons into files."""
+def write_moved_files(site_dir: Path, moved: Mapping[str, str], *, host_headers: Path | None = None) -> None:
+    """Write the moved inline scripts, the stylesheets' icons as files, and the hosts' ``_headers``.
+
+    ``host_headers`` (``deploy/_headers``) is copied into the site's root.
+    """
     files = dict(moved)
+    if host_headers is not None:
+        files["_headers"] = host_headers.read_text("utf-8")
     for css_path in sorted((site_dir / "assets" / "stylesheets").glob("*.css")):
         css_dir = css_path.parent.relative_to(site_dir).as_posix()
         css, icons = externalize_data_svgs(css_path.read_text("utf-8"), css_dir=css_dir)
@@ -73,6 +79,7 @@ def finish_site(
     cache_dir: Path,
     service_worker: bool = True,
     precompress: bool = True,
+    host_headers: Path | None = None,
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
 
@@ -87,11 +94,12 @@ def finish_site(
         cache_dir: Where compressed copies are kept between builds.
         service_worker: Write ``sw.js``.
         precompress: Write brotli and gzip copies.
+        host_headers: The ``_headers`` file to copy into the site, if any.
 
     Raises:
         RulebookError: when the service worker cannot be written.
     """
-    write_moved_files(site_dir, moved)
+    write_moved_files(site_dir, moved, host_headers=host_headers)
     manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
     resplit_search_index(site_dir, anchored)
     precache = write_service_worker(site_dir, build_id, project_dir=project_dir) if service_worker else None

@@ -61,9 +61,11 @@ _TYPES = {
 }
 _IMMUTABLE = "public, max-age=31536000, immutable"
 _REVALIDATE = "no-cache"
-# Content-hashed names (Material's bundles, the calculators archive) and the Pyodide
-# files, which live under their pinned version's folder.
-_HASHED = re.compile(r"(\.[0-9a-f]{8,}\.min\.(js|css)$)|(/calculators-[0-9a-f]{12}\.zip$)|(^/assets/pyodide/[^/]+/)")
+# Content-hashed names (Material's bundles and their source maps, the calculators archive)
+# and the Pyodide files, which live under their pinned version's folder.
+_HASHED = re.compile(
+    r"(\.[0-9a-f]{8,}\.min\.(js|css)(\.map)?$)|(/calculators-[0-9a-f]{12}\.zip$)|(^/assets/pyodide/[^/]+/)"
+)
 _ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: paths, the rulebook build, a built site, a static server and Chromium."""
+"""Shared fixtures: paths, the rulebook build, a built site, the project's static server and
+the real web servers the README names (nginx, Caddy), each serving that site."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hosts import Host, HostError, start_caddy, start_nginx
 from support import ROOT, build_site, free_port
 
 from site_server import SiteServer, Throttle, serve
@@ -64,3 +66,25 @@ def slow_site_url(built_site: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def nginx_host(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Host]:
+    """The built site served by Debian's nginx with ``deploy/nginx.conf`` (HTTPS, and plain HTTP for the browser)."""
+    try:
+        host = start_nginx(built_site, tmp_path_factory.mktemp("nginx"))
+    except (HostError, FileNotFoundError) as exc:
+        pytest.fail(f"nginx does not run deploy/nginx.conf: {exc}", pytrace=False)
+    yield host
+    host.stop()
+
+
+@pytest.fixture(scope="session")
+def caddy_host(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Host]:
+    """The built site served by Debian's Caddy with ``deploy/Caddyfile`` (HTTPS)."""
+    try:
+        host = start_caddy(built_site, tmp_path_factory.mktemp("caddy"))
+    except (HostError, FileNotFoundError) as exc:
+        pytest.fail(f"Caddy does not run deploy/Caddyfile: {exc}", pytrace=False)
+    yield host
+    host.stop()

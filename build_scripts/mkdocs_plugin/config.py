@@ -82,9 +82,21 @@ class ScrollhammerConfig(base.Config):
 
     build_sources = c.ListOfItems(
         c.Type(str),
-        default=["docs", "calculators", "build_scripts", "mkdocs.yml", "package-lock.json", "requirements.lock"],
+        default=[
+            "docs",
+            "calculators",
+            "build_scripts",
+            "deploy/_headers",
+            "mkdocs.yml",
+            "package-lock.json",
+            "requirements.lock",
+        ],
     )
     """What the build id is a hash of (shown in the footer; names the offline cache)."""
+
+    host_headers = c.Optional(c.Type(str))
+    """A ``_headers`` file for hosts that read one (Netlify, Cloudflare Pages), copied into the
+    site's root, relative to ``mkdocs.yml`` (``deploy/_headers``)."""
 
     cache_dir = c.Type(str, default="build/cache")
     """Where the build keeps work between builds (compressed copies, the compiled stdlib),

@@ -194,6 +194,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 cache_dir=self._path(config, self.config.cache_dir),
                 service_worker=self.config.service_worker,
                 precompress=self.config.precompress,
+                host_headers=self._path(config, self.config.host_headers) if self.config.host_headers else None,
             )
         except RulebookError as exc:
             raise PluginError(str(exc)) from None

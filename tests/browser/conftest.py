@@ -45,6 +45,19 @@ def page(context: BrowserContext) -> Page:
     return context.new_page()
 
 
+#: The hosts the hosting-dependent browser tests run through: the project's server, and
+#: Debian's nginx with deploy/nginx.conf (plain HTTP on loopback; HTTPS is tested apart).
+HOSTS = ["project server", "nginx"]
+
+
+@pytest.fixture(params=HOSTS)
+def hosted_url(request: pytest.FixtureRequest) -> str:
+    """The built site's address through each host the README names for the browser tests."""
+    if request.param == "project server":
+        return str(request.getfixturevalue("site_url"))
+    return str(request.getfixturevalue("nginx_host").url)
+
+
 @pytest.fixture
 def guarded(browser: Browser) -> Iterator[BrowserContext]:
     """A phone whose pages record every CSP violation they report (``window.__csp``)."""

@@ -11,13 +11,13 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from support import PAGE_URLS
 
 
-def test_no_csp_violation_on_any_page_or_calculation(guarded: BrowserContext, site_url: str) -> None:
+def test_no_csp_violation_on_any_page_or_calculation(guarded: BrowserContext, hosted_url: str) -> None:
     page = guarded.new_page()
     for path in PAGE_URLS:
-        page.goto(site_url + path)
+        page.goto(hosted_url + path)
         page.wait_for_load_state("load")
     for section in SECTIONS:
-        page.goto(site_url + PAGE_OF[section])
+        page.goto(hosted_url + PAGE_OF[section])
         wait_answer(page, section)
         page.locator(f"#{section} button[data-action='roll']").click()
         expect(page.locator(f"#{section} .sh-calc__roll")).to_be_visible()
@@ -29,10 +29,10 @@ def test_no_csp_violation_on_any_page_or_calculation(guarded: BrowserContext, si
     assert page.evaluate("[...document.scripts].filter(s => !s.src && s.type !== 'application/json').length") == 0
 
 
-def test_the_404_page_has_the_same_policy_and_no_inline_script(page: Page, site_url: str) -> None:
+def test_the_404_page_has_the_same_policy_and_no_inline_script(page: Page, hosted_url: str) -> None:
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
-    response = page.goto(site_url + "no/such/rule/")
+    response = page.goto(hosted_url + "no/such/rule/")
     assert response is not None
     assert response.status == 404
     policy = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")

@@ -87,10 +87,10 @@ def build_of(site: Path) -> str:
     return found.group(1)
 
 
-def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Browser, site_url: str) -> None:
+def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Browser, hosted_url: str) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     page = context.new_page()
-    page.goto(site_url + "buildings/")
+    page.goto(hosted_url + "buildings/")
     answer(page, "calc-building-damage")
     controlled(page)
     page.wait_for_function(
@@ -99,13 +99,13 @@ def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Brow
     go_offline(context)
 
     offline = context.new_page()
-    offline.goto(site_url + "unit-types/#artillery-shooting-at-artillery-unit-roll-d6-each-hit")
+    offline.goto(hosted_url + "unit-types/#artillery-shooting-at-artillery-unit-roll-d6-each-hit")
     rule = offline.locator("#artillery-shooting-at-artillery-unit-roll-d6-each-hit")
     expect(rule).to_have_class(re.compile(r"\brule--target\b"))
     expect(rule).to_be_in_viewport()
 
     offline.goto(
-        site_url
+        hosted_url
         + "ruins/?calc=ruin-movement&unit_type=beasts&level_height=2#infantry-distance-between-levels-greater-than"
     )
     expected = json.loads(
@@ -116,15 +116,15 @@ def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Brow
 
 
 def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_code(
-    playwright: Playwright, profile: Path, site_url: str
+    playwright: Playwright, profile: Path, hosted_url: str
 ) -> None:
-    visit_once(playwright, profile, site_url + "buildings/")
+    visit_once(playwright, profile, hosted_url + "buildings/")
     context = launch(playwright, profile)
     context.set_offline(True)
     page = context.new_page()
     started: dict[str, Any] = {}
     events = traced(
-        page, lambda: started.update(ready(page, site_url + "buildings/")), ("disabled-by-default-devtools.timeline",)
+        page, lambda: started.update(ready(page, hosted_url + "buildings/")), ("disabled-by-default-devtools.timeline",)
     )
     expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
     context.close()

@@ -22,16 +22,16 @@ DAMAGE = {
 }
 
 
-def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(browser: Browser, site_url: str) -> None:
+def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(browser: Browser, hosted_url: str) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     first = context.new_page()
-    assert ready(first, site_url + "buildings/") == {"state": "ready", "source": "files", "fallback": ""}
+    assert ready(first, hosted_url + "buildings/") == {"state": "ready", "source": "files", "fallback": ""}
     from_files = page_answers(first)
     kept = snapshot_kept(first)
     assert kept["stored"] is True
     assert kept["bytes"] > 1_000_000
     second = context.new_page()
-    assert ready(second, site_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
+    assert ready(second, hosted_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
     from_snapshot = page_answers(second)
     context.close()
     assert from_snapshot == from_files

@@ -1,0 +1,38 @@
+"""The site as a host serves it, through the project's server and through nginx with the
+repo's recipe: every page renders as a page (not as text), with the theme's stylesheet and
+the site's module scripts running, and the browser refuses nothing for its type."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import ANSWER_TIMEOUT, wait_answer
+from playwright.sync_api import Page, expect
+from support import PAGE_URLS
+
+
+@pytest.mark.parametrize("path", PAGE_URLS)
+def test_every_page_renders_with_its_styles_and_scripts(page: Page, hosted_url: str, path: str) -> None:
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: refused.append(str(e)))
+    response = page.goto(hosted_url + path)
+    assert response is not None
+    assert response.status == 200
+    assert page.evaluate("document.contentType") == "text/html"
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    # The theme's stylesheet applies (a sticky header) and the site's own (its rule links).
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    expect(page.locator("h1")).to_be_visible()
+    # The page scripts ran as modules: the rule links got their menu (a click opens it).
+    link = page.locator("article .headerlink").first
+    link.tap()
+    expect(page.get_by_role("menu", name="This rule")).to_be_visible()
+    assert refused == []
+
+
+def test_a_calculator_answers_through_the_host(page: Page, hosted_url: str) -> None:
+    page.goto(hosted_url + "buildings/?calc=building-damage&strength=8")
+    wait_answer(page, "calc-building-damage")
+    expect(page.locator("#calc-building-damage .sh-calc__headline")).to_contain_text(
+        "Damages the building", timeout=ANSWER_TIMEOUT
+    )

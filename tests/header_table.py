@@ -1,0 +1,80 @@
+"""The README's header table, as the tests read it: for each kind of file the site has, the
+Content-Type, the Cache-Control and whether a precompressed twin is sent.
+
+Every host the README names is held to this one table: the project's server, nginx and
+Caddy (through ``tests/test_hosting_headers.py``) and the ``_headers`` file for Netlify and
+Cloudflare Pages (``tests/test_headers_file.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_scripts.csp import CONTENT_SECURITY_POLICY
+
+__all__ = ["CONTENT_SECURITY_POLICY", "IMMUTABLE", "REVALIDATE", "Expected", "samples"]
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What a host sends for one file of the site."""
+
+    kind: str
+    path: str
+    content_type: str
+    cache: str
+    status: int = 200
+    #: The file the body is (``404.html`` for a missing path).
+    file: str = ""
+
+    def source(self, site: Path) -> Path:
+        """The file in the built site whose bytes the body must be."""
+        name = self.file or (self.path + "index.html" if self.path.endswith("/") or not self.path else self.path)
+        return site / name
+
+    def twin(self, site: Path, suffix: str) -> bool:
+        """Whether the build wrote a ``.br`` / ``.gz`` twin of the file."""
+        source = self.source(site)
+        return source.with_name(source.name + suffix).is_file()
+
+
+def _one(site: Path, pattern: str) -> str:
+    found = sorted(p.relative_to(site).as_posix() for p in site.glob(pattern))
+    if len(found) != 1:
+        raise AssertionError(f"the built site has {len(found)} files like {pattern}")
+    return found[0]
+
+
+def samples(site: Path) -> list[Expected]:
+    """One file of every kind the table names, found in the built ``site``."""
+    pyodide = _one(site, "assets/pyodide/*/pyodide.asm.wasm").rsplit("/", 1)[0]
+    html, css, js, json = (
+        "text/html; charset=utf-8",
+        "text/css; charset=utf-8",
+        "text/javascript; charset=utf-8",
+        ("application/json"),
+    )
+    return [
+        Expected("home page", "", html, REVALIDATE),
+        Expected("rule page", "buildings/", html, REVALIDATE),
+        Expected("stylesheet, content-hashed", _one(site, "assets/stylesheets/main.*.min.css"), css, IMMUTABLE),
+        Expected("stylesheet", "assets/rules.css", css, REVALIDATE),
+        Expected("script, content-hashed", _one(site, "assets/javascripts/bundle.*.min.js"), js, IMMUTABLE),
+        Expected("module script", "assets/js/calculators/engine.mjs", js, REVALIDATE),
+        Expected("module script, version-pinned", f"{pyodide}/pyodide.asm.mjs", js, IMMUTABLE),
+        Expected("service worker", "sw.js", js, REVALIDATE),
+        Expected("WebAssembly, version-pinned", f"{pyodide}/pyodide.asm.wasm", "application/wasm", IMMUTABLE),
+        Expected("JSON", "assets/py/manifest.json", json, REVALIDATE),
+        Expected("JSON, the search index", "search/search_index.json", json, REVALIDATE),
+        Expected("web app manifest", "manifest.webmanifest", "application/manifest+json", REVALIDATE),
+        Expected("SVG", "assets/icons/icon.svg", "image/svg+xml", REVALIDATE),
+        Expected("PNG", "assets/icons/icon-192.png", "image/png", REVALIDATE),
+        Expected("zip, content-hashed", _one(site, "assets/py/calculators-*.zip"), "application/zip", IMMUTABLE),
+        Expected("zip, version-pinned", f"{pyodide}/python_stdlib.zip", "application/zip", IMMUTABLE),
+        Expected("missing path", "no/such/rule/", html, REVALIDATE, status=404, file="404.html"),
+        Expected("missing file in a pinned folder", f"{pyodide}/gone.wasm", html, REVALIDATE, 404, "404.html"),
+    ]
