@@ -76,14 +76,15 @@ icons: setup chromium
 	$(PY) build_scripts/make_icons.py
 
 ## test: everything: lint, unit, golden, site build, the hosting recipes through real servers,
-## and browser tests; in TEST_WORKERS processes (pytest-xdist: the tests mostly wait on Chromium)
-TEST_WORKERS ?= 3
+## and browser tests; in TEST_WORKERS processes (pytest-xdist; a worker takes the next test
+## when it is free, so the long ones do not queue behind each other)
+TEST_WORKERS ?= 4
 test: setup chromium servers lint
-	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS)
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 ## test-fast: the tests that need no browser
 test-fast: setup servers
-	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) -m "not browser"
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
 
 ## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark
 bench: build chromium

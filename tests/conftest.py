@@ -4,7 +4,7 @@ the real web servers the README names (nginx, Caddy), each serving that site."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -68,23 +68,23 @@ def slow_site_url(built_site: Path) -> Iterator[str]:
     server.server_close()
 
 
+def _hosted(start: Callable[[Path, Path], Host], site: Path, workdir: Path, recipe: str) -> Iterator[Host]:
+    """Run a real server with the repo's recipe for the test session, and stop it after."""
+    try:
+        host = start(site, workdir)
+    except (HostError, FileNotFoundError) as exc:
+        pytest.fail(f"the server does not run {recipe}: {exc}", pytrace=False)
+    yield host
+    host.stop()
+
+
 @pytest.fixture(scope="session")
 def nginx_host(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Host]:
     """The built site served by Debian's nginx with ``deploy/nginx.conf`` (HTTPS, and plain HTTP for the browser)."""
-    try:
-        host = start_nginx(built_site, tmp_path_factory.mktemp("nginx"))
-    except (HostError, FileNotFoundError) as exc:
-        pytest.fail(f"nginx does not run deploy/nginx.conf: {exc}", pytrace=False)
-    yield host
-    host.stop()
+    yield from _hosted(start_nginx, built_site, tmp_path_factory.mktemp("nginx"), "deploy/nginx.conf")
 
 
 @pytest.fixture(scope="session")
 def caddy_host(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Host]:
     """The built site served by Debian's Caddy with ``deploy/Caddyfile`` (HTTPS)."""
-    try:
-        host = start_caddy(built_site, tmp_path_factory.mktemp("caddy"))
-    except (HostError, FileNotFoundError) as exc:
-        pytest.fail(f"Caddy does not run deploy/Caddyfile: {exc}", pytrace=False)
-    yield host
-    host.stop()
+    yield from _hosted(start_caddy, built_site, tmp_path_factory.mktemp("caddy"), "deploy/Caddyfile")

@@ -122,3 +122,19 @@ def test_with_data_saver_python_waits_for_the_player(context: BrowserContext, si
     page.locator("#calc-building-damage-strength").tap()
     expect(section.locator(".sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1
+
+
+def test_with_data_saver_a_runtime_already_on_the_device_starts_with_the_page(
+    warm: BrowserContext, site_url: str
+) -> None:
+    # Starting downloads nothing here (the service worker has this build's runtime): no note, no waiting.
+    warm.add_init_script(
+        "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"
+    )
+    page = warm.new_page()
+    page.goto(site_url + "buildings/")
+    section = page.locator("#calc-building-damage")
+    expect(section.locator(".sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)  # nobody touched it
+    assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1
+    assert page.evaluate("() => window.scrollhammerCalculators.source") == "snapshot"
+    expect(section).not_to_contain_text("Data Saver")

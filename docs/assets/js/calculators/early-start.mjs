@@ -6,9 +6,12 @@
 // worker answers from this device: Python's files and its snapshot are local, and the
 // worker starts at once, on its own thread, while the rule text is laid out. On a first
 // visit it waits (forms.mjs starts it once the page has painted), so the rule text never
-// shares the network with the runtime's downloads; with Data Saver on it waits for the
-// player to touch a calculator.
+// shares the network with the runtime's downloads. With Data Saver on it starts only when
+// this build's runtime is already on the device (starting then downloads nothing).
 import { savingData } from "../site.mjs";
-import { startEngine } from "./engine.mjs";
+import { runtimeOnDevice, startEngine } from "./engine.mjs";
 
-if (navigator.serviceWorker?.controller && !savingData()) startEngine();
+if (navigator.serviceWorker?.controller) {
+  if (!savingData()) startEngine();
+  else runtimeOnDevice().then((local) => local && startEngine());
+}

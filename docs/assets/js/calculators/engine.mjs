@@ -119,6 +119,23 @@ function runtimeIdentity() {
   return /** @type {RuntimeIdentity} */ (/** @type {unknown} */ (named));
 }
 
+/**
+ * Whether starting Python would download nothing: this build's runtime is already on the
+ * device, precached by the service worker (its calculators archive, named by its hash, is
+ * in a cache of this site). An older build's service worker does not have it.
+ * @returns {Promise<boolean>}
+ */
+export async function runtimeOnDevice() {
+  const runtime = runtimeIdentity();
+  if (!runtime || !navigator.serviceWorker?.controller || !("caches" in window)) return false;
+  const archive = new URL(`../../py/${runtime.calculators}`, import.meta.url);
+  try {
+    return Boolean(await caches.match(archive.href, { ignoreSearch: true }));
+  } catch {
+    return false; // storage blocked: count it as a download
+  }
+}
+
 /** Start the worker (once per visit). */
 export function startEngine() {
   if (engine.worker || engine.state === "failed") return;

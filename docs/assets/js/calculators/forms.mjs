@@ -5,7 +5,7 @@
 // input declaration: it sends the form's values to Python as data, shows the answer,
 // rolls real dice, copies the link or the JSON, and applies shared links.
 import { copyText, el, onEveryPage, savingData, shareOrCopy, toast, whenIdle } from "../site.mjs";
-import { compute, engineState, keepSnapshot, onEngineChange, play, startEngine } from "./engine.mjs";
+import { compute, engineState, keepSnapshot, onEngineChange, play, runtimeOnDevice, startEngine } from "./engine.mjs";
 import { clearErrors, part, showErrors, showResult, showStatus, toggleExact } from "./render.mjs";
 import {
   applyParams,
@@ -207,7 +207,14 @@ function onPage() {
   if (engineState() !== "idle") {
     run(); // already started: by early-start.mjs, or on an earlier page (instant navigation keeps the worker)
   } else if (savingData()) {
-    waitForAPlayer(sections, run); // the player's data plan: nothing is downloaded unasked
+    // The player's data plan: nothing is downloaded unasked; a runtime on the device is no download.
+    runtimeOnDevice().then((local) => {
+      if (!local) waitForAPlayer(sections, run);
+      else if (engineState() === "idle") {
+        startEngine();
+        run();
+      } else run();
+    });
   } else {
     // Start Python as soon as the page has painted: its downloads and start-up run in
     // the worker while the player reads; the rule text never waits for them.
