@@ -10,12 +10,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup serve dev build test test-fast lint types icons bench chromium servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench chromium servers clean lock-python
 
 all: build
 
-## setup: the Python venv (pinned by requirements.lock) and the npm packages (package-lock.json)
-setup: $(STAMP) node_modules/.package-lock.json
+## setup: the Python venv (pinned by requirements.lock), the npm packages (package-lock.json)
+## and the font the rule cards' images are drawn in
+setup: $(STAMP) node_modules/.package-lock.json fonts
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +27,11 @@ $(STAMP): requirements.lock pyproject.toml
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
+
+## fonts: Debian's DejaVu Sans, which build_scripts/card_image.py draws the rule cards in
+CARD_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+fonts:
+	@test -f $(CARD_FONT) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core; }
 
 ## chromium: Debian's Chromium, which Playwright drives (it cannot download browsers here)
 chromium:
@@ -77,8 +83,9 @@ icons: setup chromium
 
 ## test: everything: lint, unit, golden, site build, the hosting recipes through real servers,
 ## and browser tests; in TEST_WORKERS processes (pytest-xdist; a worker takes the next test
-## when it is free, so the long ones do not queue behind each other)
-TEST_WORKERS ?= 4
+## when it is free, so the long ones do not queue behind each other). Three on two cores:
+## with four, each with its Chromium, a loaded machine stalled pages past their waits.
+TEST_WORKERS ?= 3
 test: setup chromium servers lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 

@@ -1,20 +1,28 @@
 """What the build does to every page's HTML after the theme has written it.
 
 The theme's inline scripts move into files (the CSP allows no inline script), the
-``<head>`` gets the policy and the app's tags (:mod:`build_scripts.head`), and the
-theme's unnamed parts get accessible names. One function for the site's pages and the
-404 page alike.
+``<head>`` gets the policy and the app's tags (:mod:`build_scripts.head`), the Back guard
+goes right before the theme's bundle, and the theme's unnamed parts get accessible names.
+One function for the site's pages and the 404 page alike.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Mapping, Sequence
+
+from markupsafe import escape
 
 from build_scripts.csp import externalize_inline_scripts
 from build_scripts.head import add_head_tags
 
-__all__ = ["finish_page", "page_root"]
+__all__ = ["BACK_GUARD", "finish_page", "page_root"]
+
+#: A classic script that must run before the theme's bundle adds its popstate listener
+#: (see its header); just before the bundle, it keeps out of the first paint's way.
+BACK_GUARD = "assets/js/back-guard.js"
+_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 
 
 def page_root(page_url: str) -> str:
@@ -43,7 +51,21 @@ def finish_page(
         absolute: Link the moved scripts from ``root`` (the 404 page) instead of relatively.
     """
     out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
+    out = _guard_back(out, root)
     return add_head_tags(_name_theme_parts(out), root, modules=modules, runtime=runtime), moved
+
+
+def _guard_back(html: str, root: str) -> str:
+    """Put the Back guard right before the theme's bundle.
+
+    Raises:
+        ValueError: when the page has no theme bundle to put it before.
+    """
+    bundle = _BUNDLE.search(html)
+    if bundle is None:
+        raise ValueError("page has no theme bundle script")
+    guard = f'<script src="{escape(root)}{BACK_GUARD}"></script>'
+    return html[: bundle.start()] + guard + html[bundle.start() :]
 
 
 def _name_theme_parts(html: str) -> str:

@@ -4,10 +4,13 @@
    icons as files (the CSP allows neither inline), and the ``_headers`` file for hosts
    that read one;
 2. :func:`build_scripts.runtime_assets.write_runtime`: Pyodide, the calculators archive,
-   the answers' schema and the manifest of where each calculator is placed;
+   the answers' schema and the manifest of where each calculator is placed; and
+   :func:`build_scripts.vendor_modules.write_vendor_modules`: page modules from npm;
 3. :func:`resplit_search_index`: one search entry per rule block;
-4. :func:`build_scripts.service_worker.write_service_worker`: ``sw.js``, precaching it all;
-5. :func:`build_scripts.precompress.precompress_site`: brotli and gzip copies.
+4. :func:`build_scripts.card_pages.write_cards`: a card (page and image) for every rule;
+5. :func:`build_scripts.service_worker.write_service_worker`: ``sw.js``, precaching it all
+   but the cards of live rules (it answers their addresses itself) and their images;
+6. :func:`build_scripts.precompress.precompress_site`: brotli and gzip copies.
 
 Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_site`.
 """
@@ -15,17 +18,20 @@ Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from build_scripts.card_pages import CardsWritten, write_cards
 from build_scripts.csp import externalize_data_svgs
 from build_scripts.model import AnchoredBlock
 from build_scripts.precompress import Compressed, precompress_site
+from build_scripts.rule_cards import Card
 from build_scripts.runtime_assets import Runtime, write_runtime
 from build_scripts.search_index import split_rule_sections
 from build_scripts.service_worker import Precache, write_service_worker
+from build_scripts.vendor_modules import write_vendor_modules
 
 __all__ = ["Finished", "finish_site", "resplit_search_index", "write_moved_files"]
 
@@ -37,6 +43,7 @@ class Finished:
     manifest: dict[str, Any]
     precache: Precache | None
     compressed: list[Compressed]
+    cards: CardsWritten | None = None
 
 
 def write_moved_files(site_dir: Path, moved: Mapping[str, str], *, host_headers: Path | None = None) -> None:
@@ -80,6 +87,9 @@ def finish_site(
     service_worker: bool = True,
     precompress: bool = True,
     host_headers: Path | None = None,
+    cards: Sequence[Card] = (),
+    site_url: str = "/",
+    site_name: str = "",
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
 
@@ -95,13 +105,23 @@ def finish_site(
         service_worker: Write ``sw.js``.
         precompress: Write brotli and gzip copies.
         host_headers: The ``_headers`` file to copy into the site, if any.
+        cards: The rule cards to write (none: no ``r/`` folder).
+        site_url: The site's absolute address (the cards' ``og:url`` and ``og:image``).
+        site_name: The site's name, on the cards.
 
     Raises:
         RulebookError: when the service worker cannot be written.
     """
     write_moved_files(site_dir, moved, host_headers=host_headers)
     manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
+    write_vendor_modules(site_dir, project_dir)
     resplit_search_index(site_dir, anchored)
-    precache = write_service_worker(site_dir, build_id, project_dir=project_dir) if service_worker else None
+    written = (
+        write_cards(site_dir, cards, site_url=site_url, site_name=site_name, cache_dir=cache_dir / "cards")
+        if cards
+        else None
+    )
+    kept = [f"{card.path}index.html" for card in cards if card.status == "gone"]
+    precache = write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept) if service_worker else None
     compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
-    return Finished(manifest, precache, compressed)
+    return Finished(manifest, precache, compressed, written)

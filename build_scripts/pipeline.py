@@ -19,6 +19,8 @@ from build_scripts.ids import assign_ids
 from build_scripts.merge import merge_exports
 from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules
 from build_scripts.render import CHART_TITLE, place, render_page
+from build_scripts.rule_cards import Card, cards_for, page_versions, page_words
+from build_scripts.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.sections import build_tree
 from build_scripts.templates_env import environment
 from build_scripts.terms import (
@@ -75,6 +77,10 @@ class BuildResult:
     shortcuts: dict[str, list[Shortcut]] = field(default_factory=dict)
     #: The terms report (Markdown): each term linked, and those left unlinked.
     terms_report: str = ""
+    #: The rules' words checked against their history (write it when updated).
+    history: HistoryCheck = field(default_factory=lambda: HistoryCheck(RuleHistory()))
+    #: Every rule card (each rule, and each old id the lock aliases).
+    cards: list[Card] = field(default_factory=list)
 
 
 def page_url(name: str) -> str:
@@ -92,8 +98,11 @@ def build_rulebook(
     placements: list[Placement] | None = None,
     runtime: Mapping[str, str] | None = None,
     terms: TermMap | None = None,
+    history: RuleHistory | None = None,
+    today: str = "",
     lock_name: str = "anchors.lock.json",
     map_name: str = "xrefs.toml",
+    history_name: str = HISTORY_NAME,
 ) -> BuildResult:
     """Build every rulebook page.
 
@@ -106,8 +115,12 @@ def build_rulebook(
         placements: Calculators to place after rules.
         runtime: The browser runtime's identity, for the calculators' sections.
         terms: Terms to link to their definitions (checked against the rule text).
+        history: The history of the rules' words (``rules.history.jsonl``); checked with
+            ``frozen`` as the lock is, and a new version is dated ``today``.
+        today: The build's date, ``YYYY-MM-DD``.
         lock_name: The lock's file name, for messages.
         map_name: The reference map's file name, for messages.
+        history_name: The history's file name, for messages.
 
     Returns:
         The build result; the caller writes ``result.lock.lock`` when it changed.
@@ -129,6 +142,9 @@ def build_rulebook(
     anchored, linked = apply_terms(anchored, terms)
     check_linked(terms, linked)
     meaning = definitions(terms, anchored, place)
+    words = {RuleRef(page, item.id): page_words(item) for page, items in anchored.items() for item in items}
+    history_result = (history or RuleHistory()).record(words, today=today, frozen=frozen, name=history_name)
+    known = history_result.history
 
     after = _calculator_html(anchored, placements or [], runtime or {})
     urls = {spec.name: page_url(spec.name) for spec in pages}
@@ -144,11 +160,13 @@ def build_rulebook(
             aliases=lock_result.moved.get(spec.name),
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
+            versions=page_versions(spec.name, items, known, urls[spec.name]),
         )
     overview = render_calculators_page(placements, anchored) if placements else None
     shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
     report = terms_report(terms, linked, unlinked)
-    return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts, report)
+    cards = cards_for(anchored, lock_result.lock, known)
+    return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts, report, history_result, cards)
 
 
 def _terms_used(items: list[AnchoredBlock]) -> set[str]:

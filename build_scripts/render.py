@@ -61,6 +61,7 @@ def render_page(
     aliases: Mapping[str, RuleRef] | None = None,
     after: Mapping[str, Markup] | None = None,
     definitions: Mapping[str, Definition] | None = None,
+    versions: Mapping[str, object] | None = None,
 ) -> str:
     """Render one page's Markdown.
 
@@ -73,6 +74,8 @@ def render_page(
         aliases: Old id → where the rule is now; the page's script follows them.
         after: Block id → HTML to place right after that block (calculators).
         definitions: The terms the page links, by name: what their popovers show.
+        versions: What the page's scripts know of its rules' versions and cards
+            (:func:`build_scripts.rule_cards.page_versions`).
 
     Returns:
         The Markdown text.
@@ -87,7 +90,13 @@ def render_page(
         for name, d in sorted((definitions or {}).items())
     }
     return template.render(
-        title=title, groups=groups, sources=sorted(set(sources)), aliases=alias_urls, places=places, terms=terms
+        title=title,
+        groups=groups,
+        sources=sorted(set(sources)),
+        aliases=alias_urls,
+        places=places,
+        terms=terms,
+        versions=versions or {},
     )
 
 

@@ -120,6 +120,10 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    #: The listen backlog. socketserver's default of 5 overflows when a page asks for its
+    #: whole module graph at once while the machine is busy (connections then stall or
+    #: are reset, and a page's scripts fail to load); real servers keep hundreds.
+    request_queue_size = 256
 
     def __init__(self, address: tuple[str, int], root: Path, throttle: Throttle | None = None) -> None:
         self.root = root.resolve()

@@ -6,6 +6,7 @@ from support import EXPORTS, ROOT, RULEBOOK, site_pages
 
 from build_scripts.anchor_lock import AnchorLock
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
+from build_scripts.rule_history import RuleHistory
 from build_scripts.terms import load_terms
 
 PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
@@ -13,6 +14,10 @@ PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
 
 def committed_lock() -> AnchorLock:
     return AnchorLock.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
+
+
+def committed_history() -> RuleHistory:
+    return RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8"))
 
 
 def xref_map() -> str:
@@ -35,8 +40,11 @@ def build(
     frozen: bool = True,
     xrefs: str | None = None,
     terms: str | None = None,
+    history: RuleHistory | None = None,
+    today: str = "2026-12-02",
 ) -> BuildResult:
-    """The rulebook as the site builds it (the committed maps unless given; ``terms=""`` links none)."""
+    """The rulebook as the site builds it (the committed maps and history unless given;
+    ``terms=""`` links none; new words are dated ``today``)."""
     return build_rulebook(
         exports(overrides),
         PAGES,
@@ -44,6 +52,8 @@ def build(
         xref_map=xref_map() if xrefs is None else xrefs,
         frozen=frozen,
         terms=load_terms(term_map() if terms is None else terms, "terms.toml"),
+        history=committed_history() if history is None else history,
+        today=today,
     )
 
 

@@ -31,13 +31,19 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 360, "height": 740}
 
 
-def build_site(project: Path, site: Path, *, port: int) -> None:
-    """`mkdocs build --strict` of ``project`` into ``site``, lock frozen, for a server on ``port``."""
+def build_site(project: Path, site: Path, *, port: int, frozen: bool = True, env: dict[str, str] | None = None) -> None:
+    """`mkdocs build --strict` of ``project`` into ``site`` for a server on ``port``.
+
+    ``frozen``: the lock and the rules' history must already describe the build (as in CI);
+    otherwise the build records new ids and words in the project's copy. ``env``: more
+    variables (``SOURCE_DATE_EPOCH`` dates new words).
+    """
     env = {
         **os.environ,
-        "SCROLLHAMMER_FROZEN_ANCHORS": "true",
+        "SCROLLHAMMER_FROZEN_ANCHORS": "true" if frozen else "false",
         "NO_MKDOCS_2_WARNING": "1",
         "SITE_URL": f"http://127.0.0.1:{port}/",
+        **(env or {}),
     }
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],

@@ -51,7 +51,14 @@ class ScrollhammerConfig(base.Config):
     """The committed lock of every published rule id, relative to ``mkdocs.yml``."""
 
     frozen_anchors = c.Type(bool, default=False)
-    """Fail instead of updating the lock when ids are new or changed (set in CI)."""
+    """Fail instead of updating the lock (and the rules' history) when ids or words are new
+    or changed (set in CI)."""
+
+    rule_history = c.Type(str, default="rules.history.jsonl")
+    """The committed history of every rule's words (one line per version), relative to ``mkdocs.yml``."""
+
+    cards = c.Type(bool, default=True)
+    """Write a card (a page with the rule's words in its tags, and an image) for every rule under ``r/``."""
 
     xref_map = c.Type(str, default="build_scripts/xrefs.toml")
     """The committed map of ``page XX`` references, relative to ``mkdocs.yml``."""

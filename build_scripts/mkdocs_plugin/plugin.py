@@ -9,6 +9,7 @@ Every hook starts by checking ``enabled``. ``on_files`` builds the rulebook page
 from __future__ import annotations
 
 import logging
+import os
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
 from build_scripts.module_graph import module_graph
 from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
 from build_scripts.report import reference_report
+from build_scripts.rule_history import RuleHistory, today
 from build_scripts.runtime_assets import Runtime, prepare_runtime
 from build_scripts.terms import load_terms
 
@@ -116,8 +118,14 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         map_path = self._path(config, self.config.xref_map)
         places_path = self._path(config, self.config.placements)
         terms_path = self._path(config, self.config.terms)
+        history_path = self._path(config, self.config.rule_history)
         self.placements = load_placements(places_path.read_text("utf-8"), places_path.name)
         lock = AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
+        history = (
+            RuleHistory.loads(history_path.read_text("utf-8"), history_path.name)
+            if history_path.exists()
+            else RuleHistory()
+        )
         return build_rulebook(
             [(name, (source_dir / name).read_bytes()) for name in self.config.exports],
             [PageSpec(p.name, p.section) for p in self.config.pages if p.kind == "rulebook" and p.section],
@@ -129,6 +137,9 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             placements=self.placements,
             runtime=self.runtime.identity() if self.runtime else None,
             terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
+            history=history,
+            today=today(os.environ),
+            history_name=history_path.name,
         )
 
     def _write_lock_and_reports(self, config: MkDocsConfig, result: BuildResult) -> None:
@@ -138,6 +149,12 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             lock_path.write_text(result.lock.lock.dumps(), "utf-8")
             added, changed = len(result.lock.added), len(result.lock.changed)
             log.info("rulebook: %s: %d new, %d changed ids recorded; commit it", lock_path.name, added, changed)
+        if result.history.is_updated:
+            history_path = self._path(config, self.config.rule_history)
+            history_path.write_text(result.history.history.dumps(), "utf-8")
+            log.info(
+                "rulebook: %s: new words of %d rules recorded; commit it", history_path.name, len(result.history.added)
+            )
         report_path = self._path(config, self.config.report)
         report_path.parent.mkdir(parents=True, exist_ok=True)
         report_path.write_text(reference_report(result.references), "utf-8")
@@ -195,9 +212,21 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 service_worker=self.config.service_worker,
                 precompress=self.config.precompress,
                 host_headers=self._path(config, self.config.host_headers) if self.config.host_headers else None,
+                cards=self.result.cards if self.config.cards else [],
+                site_url=config.site_url or "/",
+                site_name=config.site_name,
             )
         except RulebookError as exc:
             raise PluginError(str(exc)) from None
+        if done.cards:
+            cards = done.cards
+            log.info(
+                "rule cards: %d (%d images drawn, the rest from the cache): %.0f KB of pages, %.1f MB of images",
+                cards.count,
+                cards.drawn,
+                cards.html_bytes / 1e3,
+                cards.image_bytes / 1e6,
+            )
         pyodide, archive = done.manifest["pyodide"], done.manifest["calculators"]
         log.info("calculators: Pyodide %s and %s copied into the site", pyodide, archive)
         if done.precache:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,8 +28,11 @@ class Precache:
     size: int
 
 
-def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path) -> Precache:
+def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path, extra: Sequence[str] = ()) -> Precache:
     """Write ``sw.js`` into the built site, its cache named by ``build_id``.
+
+    The rule cards (``r/``) are left out, but for ``extra`` (paths from the site root:
+    the cards of rules that are gone, which the worker cannot answer from a page).
 
     Raises:
         RulebookError: when Node is missing or Workbox fails (with its message).
@@ -37,7 +41,7 @@ def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path) ->
     if node is None:
         raise RulebookError("service worker: Node.js is needed to run Workbox (install Node 20)")
     proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths and a hex id
-        [node, str(_INJECT), str(site_dir), build_id],
+        [node, str(_INJECT), str(site_dir), build_id, json.dumps(list(extra))],
         cwd=project_dir,
         capture_output=True,
         text=True,

@@ -7,6 +7,8 @@
 // - activate: delete every other "scrollhammer-" cache, then take control of open pages.
 // - fetch: answer from this build's cache (a page URL with ?calc=… or ?h=… is the same
 //   page), else from the network. With the network off, the whole site still works.
+//   A rule card's address (r/<page>/<id>/, not precached) is answered with a redirect to
+//   the rule in its page, as the card's own script would send the reader (?v= kept).
 //   WebAssembly is the exception: it is left to the browser's HTTP cache, where Chrome
 //   also keeps its compiled code across visits; the calculators' worker falls back to
 //   this cache's copy when that one is gone and the network is off.
@@ -93,9 +95,36 @@ function keyFor(request) {
   return KEYS.get(path) || KEYS.get(`${path}/index.html`) || null;
 }
 
+/** A card's address, relative to the scope: r/<page>/<id>/ (with its query). */
+const CARD = /^r\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:index\.html)?$/;
+
+/**
+ * Where a card sends its reader: the rule in its page (null when not a card of a page of this build).
+ * @param {Request} request
+ */
+function cardTarget(request) {
+  if (request.mode !== "navigate") return null;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  const card = CARD.exec(url.pathname.slice(SCOPE.pathname.length));
+  if (!card || KEYS.has(url.pathname) || KEYS.has(`${url.pathname}index.html`)) return null;
+  const [, page, id] = card;
+  if (!KEYS.has(`${SCOPE.pathname}${page}/index.html`)) return null;
+  const target = new URL(`${page}/`, SCOPE);
+  const version = url.searchParams.get("v");
+  if (version && /^[0-9a-f]{8}$/.test(version)) target.search = `?v=${version}`;
+  target.hash = id;
+  return target.href;
+}
+
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
+  const card = cardTarget(request);
+  if (card) {
+    event.respondWith(Response.redirect(card, 302));
+    return;
+  }
   const key = keyFor(request);
   if (!key || request.url.endsWith(".wasm")) return;
   event.respondWith(

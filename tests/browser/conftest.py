@@ -7,8 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 from helpers import TIMEOUT, ready, snapshot_kept
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 from support import CHROMIUM, CHROMIUM_ARGS, PHONE
+
+# How long an assertion waits for the page to get there (Playwright's default is 5 s): the
+# suite runs in several processes on two cores, and a busy machine is slower, not wrong.
+expect.set_options(timeout=15_000)
 
 #: Records every Content-Security-Policy violation a page reports (``window.__csp``).
 CSP_PROBE = """

@@ -6,13 +6,18 @@ A calculator section is named by its element id (``calc-hit-split-artillery``);
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, CASES, FIXED
 from playwright.sync_api import Page, expect
+from support import ROOT
 
+from build_scripts.model import RuleRef
+from build_scripts.rule_history import RuleHistory
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
 
@@ -39,10 +44,11 @@ __all__ = [
 ]
 
 CALCULATORS = all_calculators()
-#: How long a test waits for an answer: a cold Pyodide start on a loaded CI machine.
-ANSWER_TIMEOUT = 60_000
+#: How long a test waits for an answer: a cold Pyodide start on a loaded CI machine (the
+#: suite's workers share two cores with their Chromiums; a start then took over 60 s once).
+ANSWER_TIMEOUT = 120_000
 #: How long a test waits for Python to start, or to store its snapshot.
-TIMEOUT = 90_000
+TIMEOUT = 150_000
 #: The Cache Storage the worker keeps its memory snapshot in.
 SNAPSHOTS = "scrollhammer.python-snapshots"
 
@@ -202,3 +208,57 @@ def assert_arrived(page: Page, rule_id: str) -> None:
     expect(block).to_be_in_viewport()
     top = block.evaluate("el => el.getBoundingClientRect().top")
     assert top >= header_bottom(page) - 1, "the rule is hidden under the sticky header"
+
+
+def card_link(site_url: str, page: str, rule: str) -> str:
+    """The link the rule menu gives for a rule: its card address with the version of its words now."""
+    history = RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8"))
+    latest = history.latest(RuleRef(page, rule))
+    assert latest is not None, f"{page}#{rule} has no words in the history"
+    return f"{site_url}r/{page}/{rule}/?v={latest.version}"
+
+
+def decode_qr(page: Page, png: bytes) -> str | None:
+    """What the QR code in a screenshot says, read by jsQR (npm) in a blank page of the same browser."""
+    reader = page.context.browser.new_page() if page.context.browser else page.context.new_page()
+    try:
+        reader.add_script_tag(path=str(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"))
+        found = reader.evaluate(
+            """async (src) => {
+                const image = new Image();
+                image.src = src;
+                await image.decode();
+                const canvas = document.createElement('canvas');
+                canvas.width = image.naturalWidth;
+                canvas.height = image.naturalHeight;
+                const pen = canvas.getContext('2d');
+                pen.drawImage(image, 0, 0);
+                const pixels = pen.getImageData(0, 0, canvas.width, canvas.height);
+                const code = window.jsQR(pixels.data, canvas.width, canvas.height);
+                return code ? code.data : null;
+            }""",
+            "data:image/png;base64," + base64.b64encode(png).decode("ascii"),
+        )
+        return None if found is None else str(found)
+    finally:
+        reader.close()
+
+
+AXE_OPTIONS = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
+    "rules": {"target-size": {"enabled": True}},
+    "resultTypes": ["violations"],
+}
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe-core finds on the page (WCAG 2.2 AA), one line per rule broken."""
+    # Not mid-transition (the back-to-top button fades in after a scroll): colours settle first.
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"
+    )
+    results = Axe().run(page, options=AXE_OPTIONS)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}x: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+    ]

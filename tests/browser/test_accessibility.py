@@ -10,32 +10,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, PAGE_OF, SECTIONS
-from helpers import ANSWER_TIMEOUT, CALCULATORS, wait_answer
+from helpers import ANSWER_TIMEOUT, CALCULATORS, axe_violations, wait_answer
 from playwright.sync_api import Browser, Page, expect
 from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS, PHONE, ROOT, site_pages
 
 TEXT_PAGES = [p.url for p in site_pages() if p.kind != "calculators"]
-
-
-AXE_OPTIONS = {
-    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
-    "rules": {"target-size": {"enabled": True}},
-    "resultTypes": ["violations"],
-}
-
-
-def axe_violations(page: Page) -> list[str]:
-    # Not mid-transition (the back-to-top button fades in after a scroll): colours settle first.
-    page.wait_for_function(
-        "() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"
-    )
-    results = Axe().run(page, options=AXE_OPTIONS)
-    return [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])}x: {v['nodes'][0]['target']})"
-        for v in results.response["violations"]
-    ]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

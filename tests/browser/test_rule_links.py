@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import assert_arrived
+from helpers import assert_arrived, card_link
 from playwright.sync_api import BrowserContext, Page, expect
 
 
@@ -41,7 +41,7 @@ def test_copy_link_control_puts_the_rule_url_on_the_clipboard(context: BrowserCo
     menu.get_by_role("menuitem", name="Copy link").tap()
     expect(page.locator(".sh-toast")).to_contain_text("Link copied")
     expect(menu).to_be_hidden()
-    assert page.evaluate("navigator.clipboard.readText()") == site_url + "buildings/#tremor"
+    assert page.evaluate("navigator.clipboard.readText()") == card_link(site_url, "buildings", "tremor")
     expect(page.locator("#tremor")).to_have_class(re.compile(r"\brule--target\b"))
 
 
@@ -56,7 +56,9 @@ def test_heading_link_control_is_visible_and_copies(context: BrowserContext, sit
     control.tap()
     page.get_by_role("menu", name="This rule").get_by_role("menuitem", name="Copy link").tap()
     expect(page.locator(".sh-toast")).to_contain_text("Link copied")
-    assert page.evaluate("navigator.clipboard.readText()") == site_url + "unit-types/#artillery-shooting-at-artillery"
+    assert page.evaluate("navigator.clipboard.readText()") == card_link(
+        site_url, "unit-types", "artillery-shooting-at-artillery"
+    )
 
 
 def test_the_rule_menu_works_from_the_keyboard(context: BrowserContext, site_url: str) -> None:

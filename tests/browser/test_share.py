@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from calc_cases import CHARGE_SECTION
-from helpers import CALCULATORS, cpython, fill, section_cpython, shown_result, wait_for
+from helpers import CALCULATORS, card_link, cpython, fill, section_cpython, shown_result, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE, RULEBOOK
 
@@ -70,10 +70,10 @@ def test_a_rule_can_be_shared_from_its_menu(sharing_phone: BrowserContext, site_
     page.goto(site_url + "buildings/")
     page.locator("#tremor .rule-link").tap()
     menu = page.get_by_role("menu", name="This rule")
-    expect(menu.get_by_role("menuitem")).to_have_text(["Copy link", "Share", "Copy quote"])
+    expect(menu.get_by_role("menuitem")).to_have_text(["Copy link", "Share", "Copy quote", "Show"])
     menu.get_by_role("menuitem", name="Share").tap()
     page.wait_for_function("() => window.__shared.length === 1")
-    assert page.evaluate("window.__shared[0].url") == site_url + "buildings/#tremor"
+    assert page.evaluate("window.__shared[0].url") == card_link(site_url, "buildings", "tremor")
 
 
 def test_a_calculation_can_be_shared(sharing_phone: BrowserContext, site_url: str) -> None:
@@ -95,7 +95,9 @@ def test_without_a_share_sheet_there_is_no_share_button_and_copying_still_works(
     expect(page.locator("#calc-hit-split-artillery button[data-action='share']")).to_be_hidden()
     page.locator("#tremor").count()  # no such rule here: the menu is per rule
     page.locator("#artillery-shooting-at-artillery-unit-roll-d6-each-hit .rule-link").tap()
-    expect(page.get_by_role("menu", name="This rule").get_by_role("menuitem")).to_have_text(["Copy link", "Copy quote"])
+    expect(page.get_by_role("menu", name="This rule").get_by_role("menuitem")).to_have_text(
+        ["Copy link", "Copy quote", "Show"]
+    )
 
 
 def test_a_share_sheet_that_fails_falls_back_to_copying(browser: Browser, site_url: str) -> None:
@@ -110,7 +112,7 @@ def test_a_share_sheet_that_fails_falls_back_to_copying(browser: Browser, site_u
     page.locator("#tremor .rule-link").tap()
     page.get_by_role("menu", name="This rule").get_by_role("menuitem", name="Share").tap()
     expect(page.locator(".sh-toast")).to_contain_text("copied")
-    assert page.evaluate("navigator.clipboard.readText()").endswith(site_url + "buildings/#tremor")
+    assert page.evaluate("navigator.clipboard.readText()").endswith(card_link(site_url, "buildings", "tremor"))
     context.close()
 
 
@@ -156,7 +158,7 @@ def test_copy_quote_gives_the_words_exactly_their_place_and_link(
     quoted = re.fullmatch(r"“(?P<words>.+)”\n— (?P<place>.+)\n(?P<url>\S+)", text, re.DOTALL)
     assert quoted, text
     assert quoted["place"] == place
-    assert quoted["url"] == f"{site_url}{path}#{rule}"
+    assert quoted["url"] == card_link(site_url, path.rstrip("/"), rule)
     known = source_lines()
     for line in quoted["words"].split("\n"):
         assert line in known, f"not a line of the rulebook: {line!r}"

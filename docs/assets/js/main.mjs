@@ -2,12 +2,14 @@
 // Scrollhammer Rules: the page scripts' one entry point (added to every page by the
 // build's MkDocs plugin as a module script).
 import { start as startCalculators } from "./calculators/forms.mjs";
+import { start as startCards } from "./cards.mjs";
 import { start as startOffline } from "./offline.mjs";
 import { start as startRuleLinks } from "./rule-links.mjs";
 import { start as startSearchTypos } from "./search-typos.mjs";
 import { start as startTerms } from "./terms.mjs";
 
 startRuleLinks();
+startCards();
 startSearchTypos();
 startTerms();
 startCalculators();

@@ -2,13 +2,17 @@
 // Scrollhammer Rules: deep links to single rules.
 //
 // - Tapping a rule's "#" control opens its menu: copy the rule's link, share it (where
-//   the phone can), and more; the address bar shows the rule's link meanwhile.
+//   the phone can), quote it, show it full screen; the address bar shows the rule's link
+//   meanwhile. The links given are the rule's card address with the version of its words
+//   (cards.mjs), so a chat shows the words and the words sent stay known.
 // - A "not in these sections" mark beside a "page XX" reference explains itself on tap.
 // - Arriving on a link (or following one in the page) highlights that rule and keeps it
 //   below the sticky header.
 // - A fragment that an older build published but the rule has since moved from is sent
 //   to the rule's new id (the page carries the map from the anchors lock).
+import { cardUrl } from "./cards.mjs";
 import { copyQuote } from "./quote.mjs";
+import { showRule } from "./show.mjs";
 import { copyText, el, onEveryPage, pageData, shareOrCopy } from "./site.mjs";
 
 const TARGET_CLASS = "rule--target";
@@ -22,6 +26,15 @@ function ruleUrl(id) {
   url.search = "";
   url.hash = id;
   return url.href;
+}
+
+/**
+ * The link to give for the rule `id`: its card address with the version of its words
+ * (the page's own address for a rule without a card).
+ * @param {string} id
+ */
+function shareUrl(id) {
+  return cardUrl(id) || ruleUrl(id);
 }
 
 /**
@@ -100,7 +113,7 @@ function arrive() {
 /**
  * @typedef {object} MenuItem
  * @property {string} label
- * @property {(id: string, rule: HTMLElement) => unknown} run
+ * @property {(id: string, rule: HTMLElement, control: HTMLElement) => unknown} run
  */
 
 /** @type {MenuItem[]} What a rule's menu offers, in order (Share joins it where the phone can share). */
@@ -108,11 +121,12 @@ export const ruleMenu = [
   {
     label: "Copy link",
     run: (id) => {
-      const url = ruleUrl(id);
+      const url = shareUrl(id);
       return copyText(url, `Link copied: ${url}`, `Link ready in the address bar: ${url}`);
     },
   },
-  { label: "Copy quote", run: (id, rule) => copyQuote(id, rule, ruleUrl(id)) },
+  { label: "Copy quote", run: (id, rule) => copyQuote(id, rule, shareUrl(id)) },
+  { label: "Show", run: (id, rule, control) => showRule(id, rule, control) },
 ];
 
 /** @type {HTMLElement | null} */
@@ -173,7 +187,7 @@ function showMenu(control, id, rule) {
   if (typeof navigator.share === "function") {
     items.splice(1, 0, {
       label: "Share",
-      run: () => shareOrCopy({ title: document.title, text: ruleTitle(rule), url: ruleUrl(id) }),
+      run: () => shareOrCopy({ title: document.title, text: ruleTitle(rule), url: shareUrl(id) }),
     });
   }
   for (const item of items) {
@@ -183,7 +197,7 @@ function showMenu(control, id, rule) {
     button.tabIndex = -1;
     button.addEventListener("click", () => {
       closeMenu(true);
-      item.run(id, rule);
+      item.run(id, rule, control);
     });
     menu.append(button);
   }

@@ -2,3 +2,13 @@
 
 /** Material for MkDocs' observable of each new page (instant navigation). */
 declare const document$: { subscribe(fn: () => void): unknown };
+
+/** The site's Back guard (assets/js/back-guard.js, first in every page's head). */
+interface Window {
+  scrollhammerBack?: {
+    /** Let `handler` answer the next popstate events before Material's instant navigation sees them. */
+    claim(handler: (event: PopStateEvent) => boolean): void;
+    /** Stop answering them. */
+    release(): void;
+  };
+}

@@ -1,0 +1,157 @@
+"""A rule card's image: what a chat shows when a rule's link is posted (``og:image``).
+
+1200×630 PNG, light, in the site's palette: the site's name and the date of the words in
+a brown band, the rule's place, and the rule's words set as large as fit (long rules
+shrink, down to a size still readable as a phone thumbnail; past that the words are cut at
+a word with "…", never drawn outside the card). Drawn with Pillow in DejaVu Sans (Debian's
+``fonts-dejavu-core``; ``make`` installs it), the way mkdocs-material's ``social``
+plugin draws page cards; each image is kept in the build's cache under a hash of what it
+shows, so a warm build copies instead of drawing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from build_scripts.errors import RulebookError
+
+__all__ = ["FONT_DIR", "HEIGHT", "WIDTH", "CardFace", "draw_card", "write_card_image"]
+
+WIDTH, HEIGHT = 1200, 630
+#: Where Debian's ``fonts-dejavu-core`` puts its fonts.
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+_REGULAR, _BOLD = "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"
+#: Bumped when the drawing changes, so cached images are drawn again.
+_DRAWING = "2"
+
+_PAPER = (251, 248, 245)
+_BAND = (121, 85, 72)  # Material's brown, the site's primary colour
+_ON_BAND = (255, 255, 255)
+_PLACE = (93, 64, 55)
+_INK = (33, 26, 23)
+_ACCENT = (255, 110, 64)  # Material's deep orange, the site's accent
+
+_MARGIN = 60
+_BAND_H = 96
+_LARGEST, _SMALLEST = 64, 30
+_LINE = 1.28
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a card image shows."""
+
+    site: str
+    place: str
+    words: str
+    date: str
+
+    def key(self) -> str:
+        """A hash of everything drawn (and of the drawing's version), naming the cached image."""
+        text = f"{_DRAWING}\x1f{self.site}\x1f{self.place}\x1f{self.words}\x1f{self.date}"
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+@lru_cache(maxsize=64)
+def _font(name: str, size: int, font_dir: Path = FONT_DIR) -> ImageFont.FreeTypeFont:
+    path = font_dir / name
+    if not path.is_file():
+        raise RulebookError(f"card images: no font at {path}; install Debian's fonts-dejavu-core (`make setup` does)")
+    return ImageFont.truetype(str(path), size)
+
+
+def _wrap(words: str, font: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """The words in lines no wider than ``width`` (the source's line breaks kept)."""
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and font.getlength(trial) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return [line for line in lines if line] or [""]
+
+
+def _fit(words: str, name: str, width: int, height: int, largest: int, smallest: int) -> tuple[int, list[str]]:
+    """The largest size at which the words fit the box, and their lines; cut with "…" at the smallest."""
+    for size in range(largest, smallest - 1, -2):
+        font = _font(name, size)
+        lines = _wrap(words, font, width)
+        if len(lines) * size * _LINE <= height:
+            return size, lines
+    font = _font(name, smallest)
+    lines = _wrap(words, font, width)
+    room = max(1, int(height // (smallest * _LINE)))
+    kept = lines[:room]
+    last = kept[-1]
+    while last and font.getlength(last + " …") > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else ""
+    kept[-1] = (last + " …").strip()
+    return smallest, kept
+
+
+def draw_card(face: CardFace) -> bytes:
+    """The card as PNG bytes."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), _PAPER)
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 0, WIDTH, _BAND_H), fill=_BAND)
+    pen.rectangle((0, HEIGHT - 10, WIDTH, HEIGHT), fill=_ACCENT)
+    site_font = _font(_BOLD, 38)
+    pen.text((_MARGIN, _BAND_H // 2), face.site, font=site_font, fill=_ON_BAND, anchor="lm")
+    pen.text(
+        (WIDTH - _MARGIN, _BAND_H // 2), f"Words of {face.date}", font=_font(_REGULAR, 30), fill=_ON_BAND, anchor="rm"
+    )
+
+    inner = WIDTH - 2 * _MARGIN
+    top = _BAND_H + 36
+    place_size, place_lines = _fit(face.place, _BOLD, inner, int(2 * 34 * _LINE), 34, 24)
+    place_font = _font(_BOLD, place_size)
+    for line in place_lines:
+        pen.text((_MARGIN, top), line, font=place_font, fill=_PLACE)
+        top += int(place_size * _LINE)
+    top += 22
+    pen.rectangle((_MARGIN, top, _MARGIN + 120, top + 6), fill=_ACCENT)
+    top += 34
+
+    bottom = HEIGHT - 10 - 36
+    size, lines = _fit(face.words, _REGULAR, inner, bottom - top, _LARGEST, _SMALLEST)
+    font = _font(_REGULAR, size)
+    for line in lines:
+        pen.text((_MARGIN, top), line, font=font, fill=_INK)
+        top += int(size * _LINE)
+
+    out = io.BytesIO()
+    image.quantize(colors=48, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def write_card_image(face: CardFace, target: Path, *, cache_dir: Path) -> bool:
+    """Write the card's image to ``target``, from the cache when it was drawn before.
+
+    Returns:
+        Whether it was drawn now (``False``: copied from the cache).
+    """
+    cached = cache_dir / f"{face.key()}.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if cached.is_file():
+        shutil.copyfile(cached, target)
+        return False
+    data = draw_card(face)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.part")  # builds running at once share the cache
+    partial.write_bytes(data)
+    partial.replace(cached)
+    target.write_bytes(data)
+    return True

@@ -1,0 +1,147 @@
+"""Rule cards: a small static page for every rule, so a rule's link shows its words in a chat.
+
+A URL fragment (``buildings/#total-collapse``) never reaches a server, so a link
+unfurler only ever sees the page. Every rule therefore gets a card at
+``r/<page>/<id>/`` whose ``<head>`` carries the rule's place and words (Open Graph and
+Twitter tags) and an image of them; a person who opens it is sent on to the rule in its
+page by the site's own script. :func:`cards_for` works out every card from the build:
+
+- ``live``: a rule of this build (its current words and their date);
+- ``moved``: an old id the anchors lock aliases to a rule with the same words (the card
+  sends readers to the new place);
+- ``gone``: an old id whose words are no longer in the book (aliased, as the lock
+  requires, to the rule that covers it now): the card shows its last words and where
+  they went, and sends no one on.
+
+:func:`describe` cuts the words for a description at a word, with "…" only when cut.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from build_scripts.anchor_lock import AnchorLock
+from build_scripts.model import AnchoredBlock, RuleRef
+from build_scripts.render import place
+from build_scripts.rule_history import RuleHistory, Version, version_of
+from build_scripts.word_diff import word_diff
+
+__all__ = ["CARD_ROOT", "Card", "card_path", "cards_for", "describe", "page_versions", "page_words"]
+
+#: The folder of the cards, from the site root.
+CARD_ROOT = "r"
+CardStatus = Literal["live", "moved", "gone"]
+
+
+def card_path(rule: RuleRef) -> str:
+    """A rule's card address from the site root: ``r/buildings/total-collapse/``."""
+    return f"{CARD_ROOT}/{rule.page}/{rule.id}/"
+
+
+def _page_url(page: str) -> str:
+    return "" if page == "index" else f"{page}/"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: which rule, what it says, and where a reader goes from it."""
+
+    rule: RuleRef
+    status: CardStatus
+    place: str
+    words: str
+    date: str
+    version: str
+    #: Where the rule is read now (for ``gone``: the rule that covers it now).
+    leads_to: RuleRef
+    leads_to_place: str
+
+    @property
+    def path(self) -> str:
+        """The card's address from the site root."""
+        return card_path(self.rule)
+
+    @property
+    def target(self) -> str:
+        """The rule in its page, from the site root (``buildings/#total-collapse``)."""
+        return f"{_page_url(self.leads_to.page)}#{self.leads_to.id}"
+
+    @property
+    def title(self) -> str:
+        """The card's title: the rule's place."""
+        return self.place
+
+
+def page_words(item: AnchoredBlock) -> tuple[str, str]:
+    """A rule's place and its words exactly as the source has them (a chart row's roll and paragraph included)."""
+    return place(item), item.block.full_text
+
+
+def cards_for(anchored: Mapping[str, list[AnchoredBlock]], lock: AnchorLock, history: RuleHistory) -> list[Card]:
+    """Every card of the build: each rule, then each aliased old id, sorted by address."""
+    live: dict[RuleRef, tuple[str, str]] = {
+        RuleRef(page, item.id): page_words(item) for page, items in anchored.items() for item in items
+    }
+    cards: list[Card] = []
+    for rule, (where, words) in live.items():
+        latest = history.latest(rule)
+        date = latest.date if latest is not None and latest.version == version_of(words) else ""
+        cards.append(Card(rule, "live", where, words, date, version_of(words), rule, where))
+    for old, now_at in lock.resolved.items():
+        if now_at not in live:
+            continue  # the lock's own check refuses this build before cards are made
+        now_place, now_words = live[now_at]
+        last: Version | None = history.latest(old)
+        if last is None or last.version == version_of(now_words):
+            now = next(c for c in cards if c.rule == now_at)
+            cards.append(Card(old, "moved", now_place, now_words, now.date, now.version, now_at, now_place))
+        else:
+            cards.append(Card(old, "gone", last.place, last.words, last.date, last.version, now_at, now_place))
+    return sorted(cards, key=lambda c: c.path)
+
+
+def describe(words: str, limit: int) -> str:
+    """The words on one line, cut at a word boundary to at most ``limit`` characters, "…" marking a cut."""
+    flat = " ".join(words.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    if " " in cut and not flat[limit - 1].isspace():
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:—-") + "…"
+
+
+def page_versions(page: str, items: Sequence[AnchoredBlock], history: RuleHistory, page_url: str) -> dict[str, Any]:
+    """What a page's scripts know of its rules' versions (the page data ``rule-versions``).
+
+    ``cards``: the cards' folder for this page, relative to the page; ``rules``: id →
+    ``[version, date]`` of the words now; ``older``: id → each earlier version of the
+    words, with the day it was replaced (``changed``) and the word difference to the
+    words now (:func:`build_scripts.word_diff.word_diff`).
+    """
+    cards = posixpath.relpath(f"{CARD_ROOT}/{page}", page_url.rstrip("/") or ".") + "/"
+    rules: dict[str, list[str]] = {}
+    older: dict[str, list[dict[str, Any]]] = {}
+    for item in items:
+        words = item.block.full_text
+        version = version_of(words)
+        versions = history.versions.get(RuleRef(page, item.id), ())
+        now = next((v for v in versions if v.version == version), None)
+        rules[item.id] = [version, now.date if now else ""]
+        earlier = [
+            {
+                "v": old.version,
+                "date": old.date,
+                "changed": versions[n + 1].date,
+                "words": old.words,
+                "diff": [list(run) for run in word_diff(old.words, words)],
+            }
+            for n, old in enumerate(versions[:-1])
+            if old.version != version
+        ]
+        if earlier:
+            older[item.id] = earlier
+    return {"cards": cards, "rules": rules, "older": older}

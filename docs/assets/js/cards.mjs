@@ -1,0 +1,137 @@
+// @ts-check
+// Scrollhammer Rules: rule cards and the versions of a rule's words.
+//
+// - A rule's card address (r/<page>/<id>/?v=<version>) is what Copy link, Share, Copy
+//   quote and Show give: a chat shows the card's words, and the version pins the words
+//   that were sent.
+// - Arriving with ?v= naming an older version of the rule's words: the rule gets a
+//   notice "These words changed on DATE, after this link was shared", the words as they
+//   were, and a word-level difference (built by difflib at build time; inserted and
+//   removed words marked by more than colour). An unknown or malformed v is ignored.
+// The page data "rule-versions" (build_scripts/rule_cards.py:page_versions) holds it all.
+import { el, onEveryPage, pageData } from "./site.mjs";
+
+const VERSION = /^[0-9a-f]{8}$/;
+const NOTICE_CLASS = "sh-changed";
+
+/**
+ * @typedef {object} OlderVersion
+ * @property {string} v
+ * @property {string} date
+ * @property {string} changed
+ * @property {string} words
+ * @property {[("same" | "del" | "ins"), string][]} diff
+ */
+
+/** @returns {{cards?: unknown, rules?: Record<string, unknown>, older?: Record<string, unknown>}} */
+function versions() {
+  return pageData("rule-versions");
+}
+
+/**
+ * The rule's card address with the version of its words now, or null when the page has no card for it.
+ * @param {string} id
+ * @returns {string | null}
+ */
+export function cardUrl(id) {
+  const data = versions();
+  const known = data.rules?.[id];
+  if (typeof data.cards !== "string" || !Array.isArray(known) || typeof known[0] !== "string") return null;
+  const url = new URL(`${data.cards}${encodeURIComponent(id)}/`, window.location.href);
+  url.search = `?v=${known[0]}`;
+  return url.href;
+}
+
+/**
+ * The date of the rule's words now ("" when unknown).
+ * @param {string} id
+ */
+export function wordsDate(id) {
+  const known = versions().rules?.[id];
+  return Array.isArray(known) && typeof known[1] === "string" ? known[1] : "";
+}
+
+/**
+ * The older version of the rule's words the link names, if it names one.
+ * @param {string} id
+ * @param {string | null} version
+ * @returns {OlderVersion | null}
+ */
+function olderVersion(id, version) {
+  if (!version || !VERSION.test(version)) return null;
+  const older = versions().older?.[id];
+  if (!Array.isArray(older)) return null;
+  const found = older.find((entry) => entry && typeof entry === "object" && entry.v === version);
+  if (!found || typeof found.words !== "string" || !Array.isArray(found.diff)) return null;
+  return /** @type {OlderVersion} */ (found);
+}
+
+/**
+ * The words as they were, line by line.
+ * @param {string} words
+ */
+function wordsBlock(words) {
+  const quote = el("blockquote", "sh-changed__old");
+  for (const line of words.split("\n")) quote.append(el("p", "", line));
+  return quote;
+}
+
+/**
+ * The difference, as text runs: removed words in <del>, inserted in <ins>, each also
+ * announced in words ("removed:", "added:") for screen readers and marked by
+ * strike-through and underline, not only colour.
+ * @param {OlderVersion["diff"]} diff
+ */
+function diffBlock(diff) {
+  const box = el("p", "sh-changed__diff");
+  for (const [op, text] of diff) {
+    if (typeof text !== "string") continue;
+    if (op === "same") {
+      box.append(text);
+      continue;
+    }
+    const mark = el(op === "del" ? "del" : "ins", `sh-diff sh-diff--${op}`);
+    mark.append(el("span", "sh-visually-hidden", op === "del" ? "[removed: " : "[added: "), text);
+    mark.append(el("span", "sh-visually-hidden", "]"));
+    box.append(mark);
+  }
+  return box;
+}
+
+/**
+ * Show, after the rule, how its words changed since the link was shared.
+ * @param {HTMLElement} rule
+ * @param {OlderVersion} older
+ */
+function showChanged(rule, older) {
+  const notice = el("aside", NOTICE_CLASS);
+  notice.setAttribute("role", "note");
+  notice.setAttribute("aria-label", "These words changed");
+  notice.dataset.help = ""; // the site's words, not the book's: a quote of the rule leaves it out
+  notice.append(el("p", "sh-changed__title", `These words changed on ${older.changed}, after this link was shared`));
+  notice.append(el("p", "sh-changed__label", `The words as they were (since ${older.date}):`));
+  notice.append(wordsBlock(older.words));
+  notice.append(el("p", "sh-changed__label", "What changed (removed words struck through, added words underlined):"));
+  notice.append(diffBlock(older.diff));
+  if (rule instanceof HTMLLIElement) rule.append(notice);
+  else rule.after(notice);
+}
+
+function arrive() {
+  for (const old of document.querySelectorAll(`.${NOTICE_CLASS}`)) old.remove();
+  let id = "";
+  try {
+    id = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return;
+  }
+  const rule = id ? document.getElementById(id) : null;
+  if (!rule) return;
+  const older = olderVersion(id, new URLSearchParams(window.location.search).get("v"));
+  if (older) showChanged(rule, older);
+}
+
+/** Start: called once by main.mjs. */
+export function start() {
+  onEveryPage(arrive);
+}

@@ -1,0 +1,183 @@
+"""The rule cards as a link unfurler reads them: the HTML file alone, no scripts.
+
+Every card of the built site is read twice: with the standard library's HTML parser (every
+tag a chat app reads is there and says the right thing), and through ``linkpreview``, a
+link-preview library of the kind chat apps use, which must find the title, the words and
+the image.
+"""
+
+from __future__ import annotations
+
+import json
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from linkpreview import link_preview
+from PIL import Image
+from rulebook_helpers import build, committed_lock
+from support import ROOT
+
+from build_scripts.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT
+from build_scripts.model import RuleRef
+from build_scripts.rule_cards import card_path, page_words
+
+
+class Head(HTMLParser):
+    """The ``<meta>`` and ``<link>`` tags, the title and the scripts of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.meta: dict[str, list[str]] = {}
+        self.links: dict[str, str] = {}
+        self.title = ""
+        self.scripts: list[str] = []
+        self.root: dict[str, str | None] = {}
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "html":
+            self.root = a
+        elif tag == "meta":
+            key = a.get("property") or a.get("name") or a.get("http-equiv")
+            if key:
+                self.meta.setdefault(key.lower(), []).append(a.get("content") or "")
+        elif tag == "link" and a.get("rel"):
+            self.links[str(a["rel"])] = a.get("href") or ""
+        elif tag == "title":
+            self._in_title = True
+        elif tag == "script":
+            self.scripts.append(a.get("src") or "(inline)")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def rules() -> dict[RuleRef, tuple[str, str]]:
+    result = build()
+    return {RuleRef(page, item.id): page_words(item) for page, items in result.anchored.items() for item in items}
+
+
+RULES = rules()
+CARDS = sorted([*RULES, *committed_lock().resolved], key=card_path)
+
+
+def site_url(built_site: Path) -> str:
+    sitemap = (built_site / "sitemap.xml").read_text("utf-8")
+    start = sitemap.index("<loc>") + len("<loc>")
+    return sitemap[start : sitemap.index("</loc>", start)]
+
+
+def read(built_site: Path, rule: RuleRef) -> tuple[Head, str]:
+    html = (built_site / card_path(rule) / "index.html").read_text("utf-8")
+    head = Head()
+    head.feed(html)
+    return head, html
+
+
+def test_there_is_a_card_for_every_rule_and_alias(built_site: Path) -> None:
+    on_disk = {p.parent.relative_to(built_site).as_posix() + "/" for p in (built_site / "r").glob("*/*/index.html")}
+    assert on_disk == {card_path(rule) for rule in CARDS}
+    assert len(on_disk) >= 242
+
+
+@pytest.mark.parametrize("rule", CARDS, ids=str)
+def test_a_crawler_finds_every_tag_with_the_rules_place_words_and_image(built_site: Path, rule: RuleRef) -> None:
+    head, html = read(built_site, rule)
+    place, words = RULES[committed_lock().follow(rule)]
+    meta = {key: values[0] for key, values in head.meta.items()}
+    url = site_url(built_site) + card_path(rule)
+
+    assert head.title.startswith(place)
+    assert meta["og:title"] == place == meta["twitter:title"]
+    for key, limit in (
+        ("description", DESCRIPTION_LIMIT),
+        ("og:description", DESCRIPTION_LIMIT),
+        ("twitter:description", TWITTER_LIMIT),
+    ):
+        said = meta[key]
+        assert len(said) <= limit, key
+        if said.endswith("…"):
+            assert flat(words).startswith(said[:-1]), key
+            assert flat(words)[len(said) - 1] == " " or said[-2:-1] != " ", "cut at a word"
+        else:
+            assert said == flat(words), key
+    assert meta["og:url"] == url == head.links["canonical"]
+    assert "#" not in meta["og:url"]
+    assert meta["og:type"] == "article"
+    assert meta["og:site_name"] == "Scrollhammer Rules"
+    assert meta["theme-color"] == "#795548"
+    assert meta["twitter:card"] == "summary_large_image"
+    assert meta["og:image"] == url + "card.png" == meta["twitter:image"]
+    assert (meta["og:image:width"], meta["og:image:height"]) == ("1200", "630")
+    assert meta["og:image:alt"].startswith(place)
+    assert "refresh" not in head.meta, "a meta refresh makes Slack show a bare link"
+    assert head.scripts == ["../../../assets/js/card.js"]
+    assert head.meta["content-security-policy"][0].startswith("default-src 'self'")
+
+    image = built_site / card_path(rule) / "card.png"
+    assert image.stat().st_size <= 300_000
+    with Image.open(image) as img:
+        assert img.size == (1200, 630)
+        assert img.format == "PNG"
+    # With scripts off, the card itself shows the words, the place, the date and a way in.
+    assert "Read it in the rulebook" in html or "no longer in the rulebook" in html
+    assert f"These words since {meta['article:modified_time']}." in html or "no longer in the rulebook" in html
+    shown = unescape(html)
+    assert all(f"<p>{line}</p>" in shown for line in words.split("\n")), "the words, verbatim, line by line"
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        RuleRef("buildings", "total-collapse"),
+        RuleRef("unit-types", "cavalry-special-rules"),
+        RuleRef("terrain", "difficult-terrain"),
+    ],
+    ids=str,
+)
+def test_a_link_preview_library_finds_the_title_the_words_and_the_image(built_site: Path, rule: RuleRef) -> None:
+    _head, html = read(built_site, rule)
+    place, words = RULES[rule]
+    url = site_url(built_site) + card_path(rule) + "?v=0123abcd"
+    preview = link_preview(url, content=html, parser="html.parser")
+    assert preview.title == place
+    assert preview.description
+    assert flat(words).startswith(preview.description.removesuffix("…"))
+    assert preview.absolute_image == site_url(built_site) + card_path(rule) + "card.png"
+
+
+def test_every_card_reads_through_the_link_preview_library(built_site: Path) -> None:
+    for rule in CARDS:
+        _head, html = read(built_site, rule)
+        preview = link_preview(site_url(built_site) + card_path(rule), content=html, parser="html.parser")
+        assert preview.title, rule
+        assert preview.description, rule
+        assert preview.absolute_image, rule
+
+
+def test_cards_stay_out_of_the_search_the_sitemap_and_the_precache(built_site: Path) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    assert not [doc["location"] for doc in index["docs"] if doc["location"].startswith("r/")]
+    assert "/r/" not in (built_site / "sitemap.xml").read_text("utf-8")
+    sw = (built_site / "sw.js").read_text("utf-8")
+    assert '"r/' not in sw
+    assert "card.png" not in sw
+    assert "assets/vendor/uqr.mjs" in sw, "Show's QR encoder works offline"
+
+
+def test_the_images_are_drawn_once_and_then_come_from_the_cache() -> None:
+    cache = ROOT / "build" / "cache" / "cards"
+    assert cache.is_dir()
+    assert len(list(cache.glob("*.png"))) >= 242

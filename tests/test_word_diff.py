@@ -1,0 +1,46 @@
+"""The word-level difference shown when a shared link's words changed (difflib at build time)."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from build_scripts.word_diff import word_diff
+
+
+def side(runs: list[tuple[str, str]], keep: str) -> str:
+    return "".join(text for op, text in runs if op in ("same", keep))
+
+
+def test_a_changed_word_is_removed_and_inserted_with_the_rest_the_same() -> None:
+    runs = word_diff("reduced by d3 for the remainder of the battle", "reduced by d6 for the remainder of the battle")
+    assert runs == [("same", "reduced by "), ("del", "d3"), ("ins", "d6"), ("same", " for the remainder of the battle")]
+
+
+def test_added_words_alone_are_an_insertion() -> None:
+    assert word_diff("Models may shoot.", "Models may not shoot.") == [
+        ("same", "Models may "),
+        ("ins", "not "),
+        ("same", "shoot."),
+    ]
+
+
+def test_line_breaks_are_kept_in_the_runs() -> None:
+    runs = word_diff("1: Breach!\nThe wall falls.", "1: Breach!\nThe wall cracks.")
+    assert side(runs, "del") == "1: Breach!\nThe wall falls."
+    assert side(runs, "ins") == "1: Breach!\nThe wall cracks."
+
+
+words = st.lists(st.sampled_from(["the", "unit", "d3", '6"', "Breach!", "—", "models", "\n"]), max_size=25)
+
+
+@given(words, words)
+def test_the_runs_rebuild_both_versions_exactly(old: list[str], new: list[str]) -> None:
+    a, b = " ".join(old), " ".join(new)
+    runs = word_diff(a, b)
+    assert side(runs, "del") == a
+    assert side(runs, "ins") == b
+    assert all(text for _, text in runs)
+    assert all(x[0] != y[0] for x, y in itertools.pairwise(runs)), "adjacent runs of one kind are joined"
