@@ -73,6 +73,8 @@ def samples(site: Path) -> list[Expected]:
         Expected("web app manifest", "manifest.webmanifest", "application/manifest+json", REVALIDATE),
         Expected("SVG", "assets/icons/icon.svg", "image/svg+xml", REVALIDATE),
         Expected("PNG", "assets/icons/icon-192.png", "image/png", REVALIDATE),
+        Expected("rule card (what link unfurlers read)", "r/buildings/total-collapse/", html, REVALIDATE),
+        Expected("rule card's image", "r/buildings/total-collapse/card.png", "image/png", REVALIDATE),
         Expected("zip, content-hashed", _one(site, "assets/py/calculators-*.zip"), "application/zip", IMMUTABLE),
         Expected("zip, version-pinned", f"{pyodide}/python_stdlib.zip", "application/zip", IMMUTABLE),
         Expected("missing path", "no/such/rule/", html, REVALIDATE, status=404, file="404.html"),

@@ -40,6 +40,8 @@ KINDS = [
     "web app manifest",
     "SVG",
     "PNG",
+    "rule card (what link unfurlers read)",
+    "rule card's image",
     "zip, content-hashed",
     "zip, version-pinned",
     "missing path",

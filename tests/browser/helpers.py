@@ -154,8 +154,11 @@ def stored_keys(page: Page) -> list[str]:
 def fill(page: Page, section: str, inputs: dict[str, str]) -> None:
     """Type every field like a player: the case's value, or the field's default.
 
-    A field the form hides (it changes nothing for the values shown) keeps its default;
-    one the case sets is shown as soon as the values make it matter.
+    A field the form hides (it changes nothing for the values shown) is given its default
+    without typing, as a player who never touched it would have it: which fields are
+    hidden follows Python's answers, and on a busy machine an answer can land between two
+    fields, so a field hidden now may hold an earlier case's value and matter again by the
+    time this case is in. One the case sets is shown as soon as the values make it matter.
     """
     for spec in CALCULATORS[CALCULATOR_OF[section]].inputs:
         if spec.name in FIXED.get(section, {}):
@@ -167,6 +170,14 @@ def fill(page: Page, section: str, inputs: dict[str, str]) -> None:
                 "" if spec.default is None else str(spec.default).lower() if spec.kind == "bool" else str(spec.default)
             )
             if not field.is_visible():
+                field.evaluate(
+                    """(el, value) => {
+                        if (el.value === value) return;
+                        el.value = value;
+                        el.dispatchEvent(new Event('change', { bubbles: true }));
+                    }""",
+                    value,
+                )
                 continue
         if spec.kind == "int":
             field.fill(value)
