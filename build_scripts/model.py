@@ -127,6 +127,11 @@ class AnchoredBlock:
         return " › ".join(self.heading_path)
 
 
+def page_url(name: str) -> str:
+    """The URL of a page from the site root, with directory URLs (``buildings/``)."""
+    return "" if name == "index" else f"{name}/"
+
+
 def index_rules(pages: Mapping[str, Iterable[AnchoredBlock]]) -> dict[RuleRef, AnchoredBlock]:
     """Every rule of every page by its reference."""
     return {RuleRef(page, a.id): a for page, items in pages.items() for a in items}

@@ -17,7 +17,7 @@ from build_scripts.calculator_forms import Placement, render_form
 from build_scripts.errors import RulebookError
 from build_scripts.ids import assign_ids
 from build_scripts.merge import merge_exports
-from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules
+from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules, page_url
 from build_scripts.render import CHART_TITLE, place, render_page
 from build_scripts.rule_cards import Card, cards_for, page_versions, page_words
 from build_scripts.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
@@ -81,11 +81,6 @@ class BuildResult:
     history: HistoryCheck = field(default_factory=lambda: HistoryCheck(RuleHistory()))
     #: Every rule card (each rule, and each old id the lock aliases).
     cards: list[Card] = field(default_factory=list)
-
-
-def page_url(name: str) -> str:
-    """The URL of a page from the site root, with directory URLs (``buildings/``)."""
-    return "" if name == "index" else f"{name}/"
 
 
 def build_rulebook(
@@ -165,7 +160,7 @@ def build_rulebook(
     overview = render_calculators_page(placements, anchored) if placements else None
     shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
     report = terms_report(terms, linked, unlinked)
-    cards = cards_for(anchored, lock_result.lock, known)
+    cards = cards_for(words, lock_result.lock, known)
     return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts, report, history_result, cards)
 
 

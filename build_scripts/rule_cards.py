@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from build_scripts.anchor_lock import AnchorLock
-from build_scripts.model import AnchoredBlock, RuleRef
+from build_scripts.model import AnchoredBlock, RuleRef, page_url
 from build_scripts.render import place
 from build_scripts.rule_history import RuleHistory, Version, version_of
 from build_scripts.word_diff import word_diff
@@ -39,10 +39,6 @@ CardStatus = Literal["live", "moved", "gone"]
 def card_path(rule: RuleRef) -> str:
     """A rule's card address from the site root: ``r/buildings/total-collapse/``."""
     return f"{CARD_ROOT}/{rule.page}/{rule.id}/"
-
-
-def _page_url(page: str) -> str:
-    return "" if page == "index" else f"{page}/"
 
 
 @dataclass(frozen=True)
@@ -67,7 +63,7 @@ class Card:
     @property
     def target(self) -> str:
         """The rule in its page, from the site root (``buildings/#total-collapse``)."""
-        return f"{_page_url(self.leads_to.page)}#{self.leads_to.id}"
+        return f"{page_url(self.leads_to.page)}#{self.leads_to.id}"
 
     @property
     def title(self) -> str:
@@ -80,27 +76,23 @@ def page_words(item: AnchoredBlock) -> tuple[str, str]:
     return place(item), item.block.full_text
 
 
-def cards_for(anchored: Mapping[str, list[AnchoredBlock]], lock: AnchorLock, history: RuleHistory) -> list[Card]:
-    """Every card of the build: each rule, then each aliased old id, sorted by address."""
-    live: dict[RuleRef, tuple[str, str]] = {
-        RuleRef(page, item.id): page_words(item) for page, items in anchored.items() for item in items
-    }
-    cards: list[Card] = []
+def cards_for(live: Mapping[RuleRef, tuple[str, str]], lock: AnchorLock, history: RuleHistory) -> list[Card]:
+    """Every card of the build (``live``: each rule's :func:`page_words`), then each aliased old id, by address."""
+    cards: dict[RuleRef, Card] = {}
     for rule, (where, words) in live.items():
         latest = history.latest(rule)
         date = latest.date if latest is not None and latest.version == version_of(words) else ""
-        cards.append(Card(rule, "live", where, words, date, version_of(words), rule, where))
+        cards[rule] = Card(rule, "live", where, words, date, version_of(words), rule, where)
     for old, now_at in lock.resolved.items():
-        if now_at not in live:
+        now = cards.get(now_at)
+        if now is None:
             continue  # the lock's own check refuses this build before cards are made
-        now_place, now_words = live[now_at]
         last: Version | None = history.latest(old)
-        if last is None or last.version == version_of(now_words):
-            now = next(c for c in cards if c.rule == now_at)
-            cards.append(Card(old, "moved", now_place, now_words, now.date, now.version, now_at, now_place))
+        if last is None or last.version == now.version:
+            cards[old] = Card(old, "moved", now.place, now.words, now.date, now.version, now_at, now.place)
         else:
-            cards.append(Card(old, "gone", last.place, last.words, last.date, last.version, now_at, now_place))
-    return sorted(cards, key=lambda c: c.path)
+            cards[old] = Card(old, "gone", last.place, last.words, last.date, last.version, now_at, now.place)
+    return sorted(cards.values(), key=lambda c: c.path)
 
 
 def describe(words: str, limit: int) -> str:

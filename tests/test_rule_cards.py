@@ -6,7 +6,7 @@ import pytest
 from rulebook_helpers import build, committed_history, committed_lock
 
 from build_scripts.model import RuleRef
-from build_scripts.rule_cards import card_path, cards_for, describe, page_versions
+from build_scripts.rule_cards import card_path, cards_for, describe, page_versions, page_words
 from build_scripts.rule_history import RuleHistory, Version, version_of
 
 
@@ -38,7 +38,8 @@ def test_an_alias_with_the_same_words_is_a_moved_card_and_one_without_is_gone() 
         RuleRef("buildings", "old-rule"), "2026-11-01", version_of("Old words."), "Buildings › Old", "Old words."
     )
     history = RuleHistory({**history.versions, gone.rule: (gone,)})
-    cards = {c.rule: c for c in cards_for(result.anchored, lock, history)}
+    live = {RuleRef(page, item.id): page_words(item) for page, items in result.anchored.items() for item in items}
+    cards = {c.rule: c for c in cards_for(live, lock, history)}
     moved = cards[RuleRef("buildings", "old-tremor")]
     assert (moved.status, moved.leads_to, moved.words) == ("moved", tremor, moved_words.words)
     lost = cards[RuleRef("buildings", "old-rule")]
