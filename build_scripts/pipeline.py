@@ -22,6 +22,9 @@ from build_scripts.render import CHART_TITLE, place, render_page
 from build_scripts.rule_cards import Card, cards_for, page_versions, page_words
 from build_scripts.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.sections import build_tree
+from build_scripts.table_coverage import check_coverage, check_rules
+from build_scripts.table_page import linker, page_marks, render_table_page, table_data
+from build_scripts.table_spec import TABLE_NAME, TableSpec
 from build_scripts.templates_env import environment
 from build_scripts.terms import (
     TermMap,
@@ -81,6 +84,8 @@ class BuildResult:
     history: HistoryCheck = field(default_factory=lambda: HistoryCheck(RuleHistory()))
     #: Every rule card (each rule, and each old id the lock aliases).
     cards: list[Card] = field(default_factory=list)
+    #: The table page's Markdown, when the build has a table.
+    table_page: str | None = None
 
 
 def build_rulebook(
@@ -98,6 +103,9 @@ def build_rulebook(
     lock_name: str = "anchors.lock.json",
     map_name: str = "xrefs.toml",
     history_name: str = HISTORY_NAME,
+    table: TableSpec | None = None,
+    table_name: str = TABLE_NAME,
+    table_page: str = "table",
 ) -> BuildResult:
     """Build every rulebook page.
 
@@ -116,6 +124,11 @@ def build_rulebook(
         lock_name: The lock's file name, for messages.
         map_name: The reference map's file name, for messages.
         history_name: The history's file name, for messages.
+        table: The table's kinds and questions (``table.toml``): checked against the
+            rules (every sentence that asks the players to agree must be covered), and
+            drawn as the page ``table_page``; its questions mark the rules they answer.
+        table_name: The table file's name, for messages.
+        table_page: The table page's name (its URL).
 
     Returns:
         The build result; the caller writes ``result.lock.lock`` when it changed.
@@ -143,6 +156,13 @@ def build_rulebook(
 
     after = _calculator_html(anchored, placements or [], runtime or {})
     urls = {spec.name: page_url(spec.name) for spec in pages}
+    if table is not None:
+        table = table.follow(lock.follow)
+        check_rules(table, anchored)
+        check_coverage(table, anchored, table_name=table_name)
+    fed = {
+        p.page for p in placements or [] if table is not None and p.calculator in {f.calculator for f in table.feeds}
+    }
     markdown = {}
     for spec in pages:
         items = anchored[spec.name]
@@ -156,12 +176,17 @@ def build_rulebook(
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
             versions=page_versions(spec.name, items, known, urls[spec.name]),
+            marks=page_marks(table, spec.name, urls, table_page) if table else None,
+            table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
         )
     overview = render_calculators_page(placements, anchored) if placements else None
     shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
     report = terms_report(terms, linked, unlinked)
     cards = cards_for(words, lock_result.lock, known)
-    return BuildResult(markdown, anchored, lock_result, references, overview, shortcuts, report, history_result, cards)
+    drawn_table = render_table_page(table, anchored, urls, page_url(table_page), place) if table else None
+    return BuildResult(
+        markdown, anchored, lock_result, references, overview, shortcuts, report, history_result, cards, drawn_table
+    )
 
 
 def _terms_used(items: list[AnchoredBlock]) -> set[str]:

@@ -62,6 +62,8 @@ def render_page(
     after: Mapping[str, Markup] | None = None,
     definitions: Mapping[str, Definition] | None = None,
     versions: Mapping[str, object] | None = None,
+    marks: Mapping[str, str] | None = None,
+    table: Mapping[str, object] | None = None,
 ) -> str:
     """Render one page's Markdown.
 
@@ -76,6 +78,9 @@ def render_page(
         definitions: The terms the page links, by name: what their popovers show.
         versions: What the page's scripts know of its rules' versions and cards
             (:func:`build_scripts.rule_cards.page_versions`).
+        marks: Block id → the link to the table's question that the rule asks (a
+            marker beside the rule, left out of a copied quote).
+        table: The table's data, on a page whose calculator the table fills in.
 
     Returns:
         The Markdown text.
@@ -97,6 +102,8 @@ def render_page(
         places=places,
         terms=terms,
         versions=versions or {},
+        marks={rule: _MARK.format(href) for rule, href in (marks or {}).items()},
+        table=table,
     )
 
 
@@ -133,6 +140,9 @@ def _href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
     return f"{rel.rstrip('/')}/#{target.id}" if rel != "." else f"./#{target.id}"
 
 
+_MARK = Markup(
+    '<a class="table-mark" href="{}" data-help aria-label="The players agree this: note it on The table">Agree</a>'
+)
 _TERM = Markup('<a class="term" href="{}" data-term="{}">{}</a>')
 _LINKED = Markup('<span class="xref">{}</span><a class="xref-help" href="{}" data-help>{}</a>')
 _MISSING = Markup(

@@ -13,7 +13,8 @@ job:
   (``Fraction`` s) and its ``working``; :class:`Calculator` puts ``calculator`` and
   ``inputs`` before them. This is the command line's ``--json``.
 * ``present(meaning, result) -> View``: what the page shows.
-* ``play(meaning, d6) -> list[str]`` (optional): Roll it, with faces from ``d6()``.
+* ``play(meaning, d6) -> list[str] | Played`` (optional): Roll it, with faces from
+  ``d6()``: its lines, or its lines and what the page may apply (:mod:`calculators.played`).
 
 :mod:`calculators.registry` finds every such module; no shared code names a calculator.
 
@@ -35,6 +36,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Generic, TypedDict, TypeVar, cast
 
+from calculators.played import Played
 from calculators.spec import Input, Value, validate
 
 __all__ = [
@@ -215,7 +217,7 @@ class Calculator(Generic[M, C]):
         resolve: Callable[[Checked], M],
         compute: Callable[[M], C],
         present: Callable[[M, C], View],
-        play: Callable[[M, Dice], list[str]] | None = None,
+        play: Callable[[M, Dice], list[str] | Played] | None = None,
         sample: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
@@ -273,12 +275,17 @@ class Calculator(Generic[M, C]):
         return self._present(self.meaning(result["inputs"]), cast("C", result))
 
     def play(self, given: Mapping[str, object], dice: Dice) -> list[str]:
-        """Play the calculation out with the faces ``dice`` gives, after validating the inputs.
+        """Play the calculation out with the faces ``dice`` gives, after validating the inputs: its lines.
 
         Raises:
             InputError: for bad inputs.
             ValueError: when the calculator has nothing to roll.
         """
+        return self.play_out(given, dice)["lines"]
+
+    def play_out(self, given: Mapping[str, object], dice: Dice) -> Played:
+        """Like :meth:`play`, with the effects the page may apply (none for most calculators)."""
         if self._play is None:
             raise ValueError(f"{self.name} has nothing to roll.")
-        return self._play(self.meaning(self.check(given)), dice)
+        played = self._play(self.meaning(self.check(given)), dice)
+        return {"lines": played, "effects": []} if isinstance(played, list) else played

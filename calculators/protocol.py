@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Annotated, Literal, TypedDict
 
 from calculators.contract import View
+from calculators.played import Effect
 
 __all__ = [
     "Answer",
@@ -67,9 +68,10 @@ class Refusal(TypedDict):
 
 
 class Rolled(TypedDict):
-    """The worker's answer to Roll it: one line per step of the play-out."""
+    """The worker's answer to Roll it: one line per step of the play-out, and what the page may apply."""
 
     lines: list[str]
+    effects: list[Effect]
     faces_used: int
 
 

@@ -46,7 +46,7 @@ def compute(name: str, inputs_json: str) -> str:
 
 
 def play(name: str, inputs_json: str, faces_json: str) -> str:
-    """Play a calculation out with d6 faces rolled by the browser: ``{"lines": [...]}``."""
+    """Play a calculation out with d6 faces rolled by the browser: ``{"lines": [...], "effects": [...]}``."""
     faces = json.loads(faces_json)
     if not isinstance(faces, list) or not all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
         return _answer({"errors": {"": "The dice could not be read."}})
@@ -59,12 +59,13 @@ def play(name: str, inputs_json: str, faces_json: str) -> str:
             raise ValueError("Not enough dice were rolled; roll again.") from None
 
     try:
-        lines = get(name).play(_inputs(inputs_json), d6)
+        played = get(name).play_out(_inputs(inputs_json), d6)
     except InputError as exc:
         return _answer({"errors": exc.errors})
     except ValueError as exc:
         return _answer({"errors": {"": str(exc)}})
-    return _answer({"lines": lines, "faces_used": len(faces) - sum(1 for _ in supply)})
+    used = len(faces) - sum(1 for _ in supply)
+    return _answer({"lines": played["lines"], "effects": played["effects"], "faces_used": used})
 
 
 def canary() -> str:

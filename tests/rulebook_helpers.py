@@ -7,6 +7,8 @@ from support import EXPORTS, ROOT, RULEBOOK, site_pages
 from build_scripts.anchor_lock import AnchorLock
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
 from build_scripts.rule_history import RuleHistory
+from build_scripts.table_file import load_table
+from build_scripts.table_spec import TableSpec
 from build_scripts.terms import load_terms
 
 PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
@@ -28,6 +30,10 @@ def term_map() -> str:
     return (ROOT / "build_scripts" / "terms.toml").read_text("utf-8")
 
 
+def committed_table() -> TableSpec:
+    return load_table((ROOT / "build_scripts" / "table.toml").read_text("utf-8"))
+
+
 def exports(overrides: dict[str, bytes] | None = None) -> list[tuple[str, bytes]]:
     overrides = overrides or {}
     return [(name, overrides.get(name, (RULEBOOK / name).read_bytes())) for name in EXPORTS]
@@ -42,9 +48,11 @@ def build(
     terms: str | None = None,
     history: RuleHistory | None = None,
     today: str = "2026-12-02",
+    table: TableSpec | None = None,
 ) -> BuildResult:
     """The rulebook as the site builds it (the committed maps and history unless given;
-    ``terms=""`` links none; new words are dated ``today``)."""
+    ``terms=""`` links none; new words are dated ``today``; the table's checks and marks
+    only with ``table``, e.g. :func:`committed_table`)."""
     return build_rulebook(
         exports(overrides),
         PAGES,
@@ -54,6 +62,7 @@ def build(
         terms=load_terms(term_map() if terms is None else terms, "terms.toml"),
         history=committed_history() if history is None else history,
         today=today,
+        table=table,
     )
 
 

@@ -12,7 +12,7 @@ import difflib
 from pathlib import Path
 
 import pytest
-from rulebook_helpers import PAGES, build
+from rulebook_helpers import PAGES, build, committed_table
 from support import ROOT
 
 from build_scripts.anchor_lock import AnchorLock
@@ -57,4 +57,8 @@ def test_case(case: Path, request: pytest.FixtureRequest) -> None:
 
 @pytest.mark.parametrize("page", [p.name for p in PAGES])
 def test_rulebook_page(page: str, request: pytest.FixtureRequest) -> None:
-    compare(build().markdown[page], GOLDEN / "rulebook" / f"{page}.md", request.config.getoption("--update-golden"))
+    compare(
+        build(table=committed_table()).markdown[page],
+        GOLDEN / "rulebook" / f"{page}.md",
+        request.config.getoption("--update-golden"),
+    )

@@ -17,9 +17,10 @@ class PageConfig(base.Config):
     title = c.Type(str)
     """Its title in the navigation."""
 
-    kind = c.Choice(("rulebook", "markdown", "calculators"), default="rulebook")
+    kind = c.Choice(("rulebook", "markdown", "calculators", "table"), default="rulebook")
     """``rulebook``: built from a section of the exports; ``markdown``: a hand-written page in
-    ``docs/``; ``calculators``: the overview of every calculator, built from the placements."""
+    ``docs/``; ``calculators``: the overview of every calculator, built from the placements;
+    ``table``: the players' table, built from ``table``."""
 
     section = c.Optional(c.Type(str))
     """The heading (verbatim, without ``=`` or ``'''``) of the section the page shows."""
@@ -71,6 +72,10 @@ class ScrollhammerConfig(base.Config):
 
     terms_report = c.Type(str, default="build/reports/terms.md")
     """Where to write the build report of every term, relative to ``mkdocs.yml``."""
+
+    table = c.Type(str, default="build_scripts/table.toml")
+    """The committed kinds of terrain piece and the questions the rules leave to the players,
+    relative to ``mkdocs.yml`` (drawn as the page of kind ``table``)."""
 
     placements = c.Type(str, default="build_scripts/calculator_placements.toml")
     """The committed map of which calculator goes after which rule, relative to ``mkdocs.yml``."""

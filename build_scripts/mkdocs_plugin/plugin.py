@@ -34,6 +34,7 @@ from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebo
 from build_scripts.report import reference_report
 from build_scripts.rule_history import RuleHistory, today
 from build_scripts.runtime_assets import Runtime, prepare_runtime
+from build_scripts.table_file import load_table
 from build_scripts.terms import load_terms
 
 __all__ = ["ScrollhammerPlugin", "add_shortcut"]
@@ -97,6 +98,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 if self.result.calculators_page is None:
                     raise PluginError(f"rulebook: page {page.name!r} lists the calculators, but none is placed")
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.calculators_page))
+            elif page.kind == "table" and self.result.table_page is not None:
+                files.append(File.generated(config, f"{page.name}.md", content=self.result.table_page))
         return files
 
     def _prepare_runtime(self, config: MkDocsConfig) -> RulebookError | None:
@@ -119,6 +122,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         places_path = self._path(config, self.config.placements)
         terms_path = self._path(config, self.config.terms)
         history_path = self._path(config, self.config.rule_history)
+        table_path = self._path(config, self.config.table)
+        table_page = next((p.name for p in self.config.pages if p.kind == "table"), None)
         self.placements = load_placements(places_path.read_text("utf-8"), places_path.name)
         lock = AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
         history = (
@@ -140,6 +145,9 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             history=history,
             today=today(os.environ),
             history_name=history_path.name,
+            table=load_table(table_path.read_text("utf-8"), table_path.name) if table_page else None,
+            table_name=table_path.name,
+            table_page=table_page or "table",
         )
 
     def _write_lock_and_reports(self, config: MkDocsConfig, result: BuildResult) -> None:

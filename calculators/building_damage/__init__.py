@@ -18,6 +18,7 @@ from calculators.building_damage.odds import odds, penetration
 from calculators.building_damage.target import BUILDINGS, INPUTS, Target, resolve
 from calculators.building_damage.words import RULES, asked, hit_line, plural, why, working_steps
 from calculators.contract import Calculator, Computed, Dice, View
+from calculators.played import Effect, Played
 from calculators.view import average_figure, chance, chart, working
 
 __all__ = ["BUILDINGS", "CALCULATOR", "CHART", "RUINS", "Attack", "ChartRow", "Hit", "hit"]
@@ -130,19 +131,26 @@ def _present(t: Target, r: BuildingDamage) -> View:
     }
 
 
-def _play(t: Target, d6: Dice) -> list[str]:
-    """Play the hits out with real dice: one line per hit, and the section's state."""
+def _play(t: Target, d6: Dice) -> Played:
+    """Play the hits out with real dice: one line per hit, and the section's state.
+
+    The effects are the chart results that changed the section (a reduction, a Total
+    Collapse), in order, for the table to apply to the building they hit.
+    """
     av = t.armour_value
     lines: list[str] = []
+    effects: list[Effect] = []
     for n in range(1, t.hits + 1):
         h = hit(av, t.attack, d6)
         lines.append(hit_line(n, h, t, d6))
+        if h.result is not None and (h.loss or CHART[h.result].collapses):
+            effects.append({"row": h.result, "loss": h.loss})
         av = h.after
         if av == RUINS:
             lines.append("The section has collapsed into ruins.")
-            return lines
+            return {"lines": lines, "effects": effects}
     lines.append(f"The section stands with armour value {av}.")
-    return lines
+    return {"lines": lines, "effects": effects}
 
 
 CALCULATOR: Calculator[Target, BuildingDamage] = Calculator(

@@ -6,6 +6,7 @@ import { start as startCards } from "./cards.mjs";
 import { start as startOffline } from "./offline.mjs";
 import { start as startRuleLinks } from "./rule-links.mjs";
 import { start as startSearchTypos } from "./search-typos.mjs";
+import { start as startTable } from "./table/start.mjs";
 import { start as startTerms } from "./terms.mjs";
 
 startRuleLinks();
@@ -14,3 +15,4 @@ startSearchTypos();
 startTerms();
 startCalculators();
 startOffline();
+startTable();

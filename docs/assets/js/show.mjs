@@ -25,9 +25,10 @@ let leaving = false;
 /**
  * The QR code of `text` as an SVG element (dark modules on a white quiet zone).
  * @param {string} text
+ * @param {string} [label] what the code holds, for a screen reader
  * @returns {Promise<SVGSVGElement>}
  */
-async function qrCode(text) {
+export async function qrCode(text, label = `QR code of this rule's link: ${text}`) {
   /** @type {{encode: (data: string, options: {ecc: string, border: number}) => {size: number, data: boolean[][]}}} */
   const uqr = await import(ENCODER);
   const code = uqr.encode(text, { ecc: "M", border: 4 });
@@ -35,7 +36,7 @@ async function qrCode(text) {
   svg.setAttribute("viewBox", `0 0 ${code.size} ${code.size}`);
   svg.setAttribute("shape-rendering", "crispEdges");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `QR code of this rule's link: ${text}`);
+  svg.setAttribute("aria-label", label);
   const paper = document.createElementNS(SVG, "rect");
   paper.setAttribute("width", String(code.size));
   paper.setAttribute("height", String(code.size));

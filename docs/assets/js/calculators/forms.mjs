@@ -85,6 +85,8 @@ async function rollIt(section) {
   for (const line of answer.lines) list.append(el("li", "", line));
   box.replaceChildren(el("p", "sh-calc__roll-title", "Rolled with real dice:"), list);
   box.hidden = false;
+  // For what keeps the dice's effects (the table applies them to a building).
+  section.dispatchEvent(new CustomEvent("sh-calc:rolled", { bubbles: true, detail: answer }));
 }
 
 /**

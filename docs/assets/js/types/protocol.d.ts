@@ -72,10 +72,17 @@ export interface Refusal {
   readonly errors: Record<string, string>;
 }
 
-/** The worker's answer to Roll it: one line per step of the play-out. */
+/** The worker's answer to Roll it: one line per step of the play-out, and what the page may apply. */
 export interface Rolled {
   readonly lines: readonly string[];
+  readonly effects: readonly Effect[];
   readonly faces_used: number;
+}
+
+/** A Building Damage Chart result (``row``) that changed a section, and the armour value it took off. */
+export interface Effect {
+  readonly row: number;
+  readonly loss: number;
 }
 
 /** Start Python: which runtime, and whether to start every download at once (a first visit). */

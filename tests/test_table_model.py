@@ -1,0 +1,42 @@
+"""The table's data model (``docs/assets/js/table/model.mjs``), tested in Node.
+
+The model is typed JavaScript because the table page works without Python; its tests
+are ``tests/js/table_model.test.mjs`` (``node --test``), run here against the spec the
+build makes from the committed ``build_scripts/table.toml``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from support import ROOT
+
+from build_scripts.table_file import load_table
+from build_scripts.table_page import table_data
+
+TESTS = ROOT / "tests" / "js" / "table_model.test.mjs"
+
+
+def test_table_model_in_node(tmp_path: Path) -> None:
+    spec = load_table((ROOT / "build_scripts" / "table.toml").read_text("utf-8"))
+    data = table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")
+    path = tmp_path / "table-spec.json"
+    path.write_text(json.dumps(data), "utf-8")
+    run = subprocess.run(
+        ["node", "--test", "--test-reporter=tap", str(TESTS)],
+        cwd=ROOT,
+        env={**os.environ, "TABLE_SPEC": str(path), "NO_COLOR": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    # Every test ran and passed (a file that fails to load would report no tests at all).
+    counts = dict(re.findall(r"^# (tests|pass|fail) (\d+)$", run.stdout, re.MULTILINE))
+    assert int(counts["tests"]) >= 30, run.stdout[-2000:]
+    assert counts["pass"] == counts["tests"], run.stdout[-2000:]
