@@ -180,3 +180,12 @@ def test_higher_armour_never_raises_penetration(strength: int, av: int) -> None:
     low = compute(strength=strength, building="custom", material="wooden", armour_value=av)
     high = compute(strength=strength, building="custom", material="wooden", armour_value=av + 1)
     assert high["penetration"] <= low["penetration"]
+
+
+def test_roll_it_says_what_each_hit_did_to_the_section_for_the_table() -> None:
+    # Hit 1: 6 (S10+6 beats 13), chart 1: Breach!, d3 from a 4: 2. Hit 2: 1 (11, no damage).
+    # Hit 3: 6, chart 2: Tremor (no change). Hit 4: 6, chart 6: Total Collapse; 2d6 on the occupants.
+    faces = iter([6, 1, 4, 1, 6, 2, 6, 6, 3, 3])
+    played = CALCULATOR.play_out({"strength": "10", "hits": "5", "building": "stone-house"}, faces.__next__)
+    assert played["effects"] == [{"row": 1, "loss": 2}, {"row": 6, "loss": 0}]
+    assert played["lines"][-1] == "The section has collapsed into ruins."

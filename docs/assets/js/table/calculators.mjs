@@ -190,10 +190,12 @@ export function onPage() {
     addPicker(section);
     if (section.dataset.tableBound) continue;
     section.dataset.tableBound = "1";
-    section.querySelector("form")?.addEventListener("input", () => checkStillPicked(section));
-    section.querySelector("form")?.addEventListener("change", (event) => {
+    /** @param {Event} event */
+    const byHand = (event) => {
       if (!(event.target instanceof Element && event.target.closest(".sh-calc__table-pick"))) checkStillPicked(section);
-    });
+    };
+    section.querySelector("form")?.addEventListener("input", byHand);
+    section.querySelector("form")?.addEventListener("change", byHand);
   }
 }
 

@@ -1,0 +1,290 @@
+"""The table, as two players use it on their phones (360×740): list the terrain, agree the
+questions, keep it offline, share it, and let the calculators use it."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from helpers import ANSWER_TIMEOUT, TIMEOUT, axe_violations, cpython, shown_result, wait_for
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support import PHONE
+
+pytestmark = pytest.mark.browser
+
+KEY = "scrollhammer-table"
+SECTION = "calc-building-damage"
+
+
+@pytest.fixture
+def phone(browser: Browser) -> BrowserContext:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    context.add_init_script("window.__pwned = 0;")
+    yield context  # type: ignore[misc]
+    context.close()
+
+
+def open_table(page: Page, site_url: str, hash_: str = "") -> None:
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{site_url}table/{hash_}")
+    expect(page.locator(".sh-table__title")).to_be_visible(timeout=TIMEOUT)
+
+
+def add_piece(page: Page, kind: str, name: str) -> None:
+    page.select_option("#add-kind", kind)
+    page.fill("#add-name", name)
+    page.click("form.sh-table__add button[type=submit]")
+    expect(page.locator(".sh-piece__name", has_text=name)).to_be_visible()
+
+
+def answer(page: Page, field: str, value: str) -> None:
+    control = page.locator(f"#{field}")
+    if control.evaluate("e => e.tagName") == "SELECT":
+        control.select_option(value)
+    else:
+        control.fill(value)
+        control.press("Tab")
+
+
+def stored(page: Page) -> str | None:
+    return page.evaluate(f"() => localStorage.getItem('{KEY}')")
+
+
+def three_pieces(page: Page, site_url: str) -> None:
+    open_table(page, site_url)
+    add_piece(page, "stone-house", "the chapel")
+    add_piece(page, "ruin", "the mill")
+    add_piece(page, "forest", "the wood")
+    answer(page, "q-p1-impassable", "yes")
+    answer(page, "q-p1-fire-points", "the two east windows")
+    answer(page, "q-p2-level-height", "4")
+    answer(page, "q-p2-ruin-dangerous", "yes")
+    answer(page, "q-p3-forest-area", "no")
+    answer(page, "q-game-upper-levels", "monstrous-creatures")
+    expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces")
+
+
+def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    three_pieces(page, site_url)
+    # What the rules make of each answer shows at once, each line linked to its rule.
+    chapel = page.locator("#piece-p1")
+    expect(chapel.locator(".sh-piece__facts a", has_text="Impassable, as agreed")).to_have_attribute(
+        "href", "../buildings/#impassable-buildings-and-movement-building-agreed-impassable-start-game"
+    )
+    expect(page.locator("#piece-p2 .sh-piece__facts", has_text="Dangerous terrain, as agreed")).to_be_visible()
+    expect(page.locator("#piece-p3 .sh-piece__facts", has_text="Not area terrain")).to_be_visible()
+    # A question's rule is one tap away, in the rule's own words.
+    rules = chapel.locator(".sh-q", has=page.locator("#q-p1-fire-points")).locator("details.sh-q__rules")
+    rules.locator("summary").click()
+    expect(rules).to_contain_text("Players should agree beforehand where these Fire Points are.")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces", timeout=TIMEOUT)
+    expect(page.locator("#q-p1-impassable")).to_have_value("yes")
+    expect(page.locator("#q-p1-fire-points")).to_have_value("the two east windows")
+    expect(page.locator("#q-p2-level-height")).to_have_value("4")
+    expect(page.locator("#q-game-upper-levels")).to_have_value("monstrous-creatures")
+    phone.set_offline(False)
+
+
+def test_a_bad_answer_is_refused_beside_its_field_and_kept_to_correct(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    open_table(page, site_url)
+    add_piece(page, "stone-house", "the chapel")
+    answer(page, "q-p1-fire-point-models", "40")
+    expect(page.locator("#q-p1-fire-point-models-error")).to_have_text(
+        "How many models may shoot through each Fire Point: must be a whole number from 1 to 20."
+    )
+    expect(page.locator("#q-p1-fire-point-models")).to_have_value("40")
+    expect(page.locator("#q-p1-fire-point-models")).to_have_attribute("aria-invalid", "true")
+    page.fill("#add-name", "<b>the barn</b>")
+    page.click("form.sh-table__add button[type=submit]")
+    expect(page.locator("#add-error")).to_contain_text("plain text")
+    expect(page.locator("#add-name")).to_have_value("<b>the barn</b>")
+    assert page.locator("b", has_text="the barn").count() == 0
+
+
+def test_a_shared_table_opens_read_only_then_is_used(browser: Browser, site_url: str) -> None:
+    mine = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = mine.new_page()
+    three_pieces(page, site_url)
+    link = f"{site_url}table/#t={stored(page)}"
+    summary = page.locator(".sh-table__summary").inner_text()
+    mine.close()
+    assert len(link) < 1500
+
+    theirs = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    other = theirs.new_page()
+    open_table(other, site_url)
+    add_piece(other, "lava", "the lava pit")  # the opponent's own table, which must survive
+    own = stored(other)
+    other.goto(link)
+    expect(other.locator(".sh-table__title")).to_have_text("The shared table: 3 pieces")
+    expect(other.locator(".sh-table__banner")).to_contain_text("read-only")
+    assert other.locator(".sh-table__view input, .sh-table__view select").count() == 0
+    expect(other.locator("#shared-p1 .sh-q", has_text="Where its Fire Points are")).to_contain_text(
+        "the two east windows"
+    )
+    expect(other.locator(".sh-table__summary")).to_have_text(summary)
+    assert stored(other) == own
+    other.get_by_role("button", name="Use this table").click()
+    expect(other.locator(".sh-table__title")).to_have_text("Your table: 3 pieces")
+    assert stored(other) == link.split("#t=")[1]
+    assert "#t=" not in other.url
+    theirs.close()
+
+
+def chapel_after_a_breach(page: Page, site_url: str) -> None:
+    """A stone house with a west and an east section; the west took a Breach! of 2 (AV 11)."""
+    open_table(page, site_url)
+    add_piece(page, "stone-house", "the chapel")
+    page.click("#piece-p1 .sh-piece__split summary")
+    page.fill("#d-p1-new-section", "west")
+    page.click("#piece-p1 .sh-piece__split button")
+    page.fill("#d-p1-new-section", "east")
+    page.click("#piece-p1 .sh-piece__split button")
+    page.click("#piece-p1 .sh-piece__record summary")
+    page.select_option("#d-p1-row", "1")
+    page.fill("#d-p1-loss", "2")
+    page.get_by_role("button", name="Apply the result").click()
+    expect(page.locator("#piece-p1 .sh-piece__av").first).to_have_text(
+        "the chapel's west section: AV 11 (after Breach!)"
+    )
+    expect(page.locator(".sh-table__changes")).to_contain_text(
+        "the chapel's west section: 1: Breach! −2, armour value 13 → 11"
+    )
+
+
+def pick(page: Page, site_url: str, label: str) -> None:
+    page.goto(f"{site_url}buildings/#{SECTION}")
+    select = page.locator(f"#{SECTION} .sh-calc__table-pick select")
+    expect(select.locator("option", has_text=label)).to_have_count(1, timeout=TIMEOUT)
+    select.select_option(label=label)
+
+
+def test_building_damage_with_the_chapel_answers_as_the_cli(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    chapel_after_a_breach(page, site_url)
+    pick(page, site_url, "armour value 11: the chapel's west section, after a Breach!")
+    expected = cpython("building-damage", {"building": "stone-house", "material": "stone", "armour_value": 11})
+    wait_for(page, SECTION, expected)
+    assert shown_result(page, SECTION) == json.loads(json.dumps(expected))
+    note = page.locator(f"#{SECTION} .sh-calc__from-table")
+    expect(note).to_have_text("From the table: armour value 11: the chapel's west section, after a Breach! · The table")
+    # The calculation's own link carries every value it used: it answers the same without the table.
+    share = page.evaluate(
+        "() => import('./../assets/js/calculators/url-state.mjs').then(m => m.shareUrl(document.getElementById('calc-building-damage')))"
+    )
+    assert "armour_value=11" in share
+    assert "building=stone-house" in share
+    # A value changed by hand is no longer the chapel's.
+    page.fill(f"#{SECTION}-armour_value", "12")
+    expect(note).to_have_count(0)
+    expect(page.locator(f"#{SECTION} .sh-calc__table-pick select")).to_have_value("")
+
+
+#: The page's dice, fixed: crypto.getRandomValues gives these faces (1-6) first, then 1s.
+FIXED_DICE = """
+window.__faces = [];
+const real = crypto.getRandomValues.bind(crypto);
+crypto.getRandomValues = (buffer) => {
+  if (!(buffer instanceof Uint32Array) || !window.__faces.length) return real(buffer);
+  for (let i = 0; i < buffer.length; i++) buffer[i] = (window.__faces.length ? window.__faces.shift() : 1) - 1;
+  return buffer;
+};
+"""
+
+
+def test_roll_it_then_apply_lowers_the_armour_value_and_a_total_collapse_makes_rubble(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_init_script(FIXED_DICE)
+    page = context.new_page()
+    chapel_after_a_breach(page, site_url)
+    pick(page, site_url, "armour value 11: the chapel's west section, after a Breach!")
+    page.fill(f"#{SECTION}-strength", "10")
+    expected = cpython(
+        "building-damage", {"strength": 10, "building": "stone-house", "material": "stone", "armour_value": 11}
+    )
+    wait_for(page, SECTION, expected)
+    # Penetration 6 (16 beats 11), chart 5: Catastrophic Breach, its d6: 4 → AV 7.
+    page.evaluate("() => { window.__faces = [6, 5, 4]; }")
+    page.click(f"#{SECTION} button[data-action=roll]")
+    apply = page.get_by_role("button", name="Apply to the chapel's west section")
+    expect(apply).to_be_visible(timeout=ANSWER_TIMEOUT)
+    expect(page.locator(f"#{SECTION} .sh-calc__apply-message")).to_have_text(
+        "What the dice did: Catastrophic Breach −4."
+    )
+    apply.click()
+    expect(page.locator(f"#{SECTION} .sh-calc__apply-message")).to_have_text(
+        "Applied to the chapel's west section: armour value 7."
+    )
+    # The form now has the section's new armour value, and says so.
+    expect(page.locator(f"#{SECTION}-armour_value")).to_have_value("7")
+    expect(page.locator(f"#{SECTION} .sh-calc__from-table")).to_contain_text(
+        "armour value 7: the chapel's west section, after a Catastrophic Breach"
+    )
+    # Penetration 6, chart 6: Total Collapse.
+    page.evaluate("() => { window.__faces = [6, 6, 1, 1]; }")
+    page.click(f"#{SECTION} button[data-action=roll]")
+    page.get_by_role("button", name="Apply to the chapel's west section").click()
+    expect(page.locator(f"#{SECTION} .sh-calc__apply-message")).to_have_text(
+        "Applied to the chapel's west section: it is rubble."
+    )
+    open_table(page, site_url)
+    expect(page.locator("#piece-p1 .sh-piece__kind")).to_have_text("Stone house, now rubble")
+    expect(page.locator("#piece-p1 .sh-piece__rubble")).to_have_text(
+        "Rubble: Total Collapse of the chapel's west section."
+    )
+    expect(page.locator("#piece-p1 .sh-piece__facts")).to_contain_text(
+        "Difficult and Dangerous area terrain, with the Ruins terrain type and one floor"
+    )
+    # Every change is listed with its rule, and the last can be undone.
+    changes = page.locator(".sh-table__changes li")
+    expect(changes).to_have_count(3)
+    expect(changes.nth(2).locator("a")).to_have_attribute("href", "../buildings/#total-collapse")
+    page.get_by_role("button", name="Undo the last change").click()
+    expect(page.locator("#piece-p1 .sh-piece__av").first).to_have_text(
+        "the chapel's west section: AV 7 (after Catastrophic Breach)"
+    )
+    context.close()
+
+
+def link_state(compact: object, version: int = 1) -> str:
+    """A table link's state, as the site writes it: the version, then base64url JSON."""
+    data = base64.urlsafe_b64encode(json.dumps(compact).encode()).decode().rstrip("=")
+    return f"{version}.{data}"
+
+
+HOSTILE = [
+    ("markup in a name", link_state([[["stone-house", "<img src=x onerror='window.__pwned=1'>"]], {}, []]),
+     "Piece 1: its name is plain text"),
+    ("a future version", link_state([[], {}, []], version=9), "newer version of the site (format 9"),
+    ("a cut-short link", link_state([[["stone-house", "the chapel"]], {}, []])[:30], "damaged"),
+    ("an unknown kind", link_state([[["volcano", "the pit"]], {}, []]), "Piece 1 is of an unknown kind"),
+    ("a value out of range", link_state([[["ruin", "m", {"level-height": 99}]], {}, []]),
+     "must be a whole number from 1 to 12"),
+    ("an oversized link", "1." + "A" * 9000, "too long"),
+]  # fmt: skip
+
+
+def test_hostile_links_change_nothing_and_inject_nothing(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    open_table(page, site_url)
+    add_piece(page, "ruin", "the mill")
+    own = stored(page)
+    for what, state, message in HOSTILE:
+        page.goto(f"{site_url}table/#t={state}")
+        notice = page.locator(".sh-table__notice")
+        expect(notice).to_contain_text("This table link was not used", timeout=TIMEOUT)
+        expect(notice).to_contain_text(message)
+        expect(notice).to_contain_text("Your own table is unchanged.")
+        expect(page.locator(".sh-table__title")).to_have_text("Your table: 1 piece")
+        assert stored(page) == own, what
+        assert page.evaluate("() => window.__pwned") == 0, what
+        assert page.locator(".sh-table img, .sh-table script").count() == 0, what
+    assert axe_violations(page) == []
