@@ -9,7 +9,7 @@ import json
 import pytest
 from helpers import ANSWER_TIMEOUT, TIMEOUT, axe_violations, cpython, shown_result, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE
+from support import PHONE, ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -288,3 +288,42 @@ def test_hostile_links_change_nothing_and_inject_nothing(phone: BrowserContext, 
         assert page.evaluate("() => window.__pwned") == 0, what
         assert page.locator(".sh-table img, .sh-table script").count() == 0, what
     assert axe_violations(page) == []
+
+
+SHOTS = ROOT / "test-results" / "screenshots"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None:
+    """Phone screenshots of the table, a piece's questions, a shared table and a calculator
+    using a piece, for a person to look at; none scrolls sideways."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
+    page = context.new_page()
+
+    def shot(name: str) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
+        page.screenshot(path=str(SHOTS / f"table-{name}-{scheme}.png"))
+
+    three_pieces(page, site_url)
+    page.evaluate("window.scrollTo(0, 0)")
+    shot("pieces")
+    page.locator("#piece-p1").screenshot(path=str(SHOTS / f"table-piece-questions-{scheme}.png"))
+    link = f"{site_url}table/#t={stored(page)}"
+    other = context.new_page()
+    other.goto(link)
+    expect(other.locator(".sh-table__banner")).to_be_visible()
+    assert other.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    other.screenshot(path=str(SHOTS / f"table-shared-{scheme}.png"))
+    other.close()
+    page.evaluate("localStorage.clear()")
+    chapel_after_a_breach(page, site_url)
+    pick(page, site_url, "armour value 11: the chapel's west section, after a Breach!")
+    wait_for(
+        page, SECTION, cpython("building-damage", {"building": "stone-house", "material": "stone", "armour_value": 11})
+    )
+    page.evaluate(f"document.getElementById('{SECTION}').scrollIntoView({{block: 'start'}})")
+    shot("calculator")
+    context.close()
