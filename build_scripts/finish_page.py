@@ -22,6 +22,8 @@ __all__ = ["BACK_GUARD", "finish_page", "page_root"]
 #: A classic script that must run before the theme's bundle adds its popstate listener
 #: (see its header); just before the bundle, it keeps out of the first paint's way.
 BACK_GUARD = "assets/js/back-guard.js"
+#: Starts Material's search worker when the search is wanted (see the script).
+SEARCH_LATER = "assets/js/search-later.js"
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 
 
@@ -56,7 +58,7 @@ def finish_page(
 
 
 def _guard_back(html: str, root: str) -> str:
-    """Put the Back guard right before the theme's bundle.
+    """Put the Back guard and the search's late start right before the theme's bundle.
 
     Raises:
         ValueError: when the page has no theme bundle to put it before.
@@ -64,7 +66,7 @@ def _guard_back(html: str, root: str) -> str:
     bundle = _BUNDLE.search(html)
     if bundle is None:
         raise ValueError("page has no theme bundle script")
-    guard = f'<script src="{escape(root)}{BACK_GUARD}"></script>'
+    guard = "".join(f'<script src="{escape(root)}{script}"></script>' for script in (BACK_GUARD, SEARCH_LATER))
     return html[: bundle.start()] + guard + html[bundle.start() :]
 
 

@@ -1,14 +1,16 @@
 """Finding a rule with the site's search: a result opens at the paragraph, a typo is
 forgiven in one tap, a chart row ranks first for its own name, the home page's list of
-sections does not crowd the results."""
+sections does not crowd the results; the search builds its index only once the first
+answer is in (or it is opened), and works offline at once when opened."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from helpers import assert_arrived
-from playwright.sync_api import Page, expect
+from helpers import TIMEOUT, assert_arrived
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support import PHONE
 
 
 def search(page: Page, site_url: str, query: str) -> None:
@@ -58,3 +60,53 @@ def test_the_home_pages_list_of_sections_does_not_crowd_the_results(page: Page, 
     expect(page.locator(".md-search-result__link").first).to_be_visible()
     hrefs = page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.getAttribute('href'))")
     assert not any(re.search(r"127\.0\.0\.1:\d+/(\?[^#]*)?(#the-rules)?$", h) for h in hrefs), hrefs
+
+
+#: Logs every worker the page creates, and when the first calculator answer arrived.
+WORKER_LOG = """
+window.__workers = [];
+window.__firstAnswer = null;
+const RealWorker = window.Worker;
+window.Worker = function (url, options) {
+  window.__workers.push({ url: String(url), at: performance.now() });
+  return new RealWorker(url, options);
+};
+window.Worker.prototype = RealWorker.prototype;
+document.addEventListener('sh-calc:answered', () => {
+  if (window.__firstAnswer === null) window.__firstAnswer = performance.now();
+}, true);
+"""
+
+
+def search_workers(page: Page) -> list[dict[str, float]]:
+    return [w for w in page.evaluate("() => window.__workers") if "workers/search." in w["url"]]
+
+
+def test_the_search_index_waits_for_the_first_answer(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_init_script(WORKER_LOG)
+    page = context.new_page()
+    page.goto(site_url + "buildings/")
+    page.wait_for_function("() => window.__firstAnswer !== null", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__workers.some(w => w.url.includes('workers/search.'))", timeout=TIMEOUT)
+    first_answer = page.evaluate("() => window.__firstAnswer")
+    [worker] = search_workers(page)
+    assert worker["at"] >= first_answer, "Material's search worker started before the first answer"
+    # A page without a calculator starts it once it has loaded and is idle.
+    home = context.new_page()
+    home.goto(site_url)
+    home.wait_for_function("() => window.__workers.some(w => w.url.includes('workers/search.'))", timeout=TIMEOUT)
+    context.close()
+
+
+def test_search_works_offline_and_at_once_when_opened_before_any_answer(warm: BrowserContext, site_url: str) -> None:
+    warm.set_offline(True)
+    page = warm.new_page()
+    page.add_init_script(WORKER_LOG)
+    page.goto(site_url + "ruins/")
+    page.locator("label.md-header__button[for='__search']").tap()
+    page.locator("input[data-md-component='search-query']").press_sequentially("barage", delay=20)
+    expect(page.locator(".sh-search-fix")).to_contain_text("Did you mean barrage?")
+    page.locator(".sh-search-fix").get_by_role("button", name="barrage").tap()
+    expect(page.locator(".md-search-result__link[href*='#barrage']").first).to_be_visible()
+    assert len(search_workers(page)) == 1

@@ -131,6 +131,8 @@ export function start() {
     }, DEBOUNCE_MS);
   };
   input.addEventListener("focus", () => loadVocabulary(), { once: true });
+  // The search has started (search-later.js): its words too, so "Did you mean" is ready when it is opened.
+  document.addEventListener("sh-search:start", () => loadVocabulary(), { once: true });
   input.addEventListener("input", check);
   input.addEventListener("keyup", check);
 }

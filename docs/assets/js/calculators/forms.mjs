@@ -45,6 +45,8 @@ async function update(section) {
     showStatus(section);
   }
   section.dispatchEvent(new CustomEvent("sh-calc:answered", { bubbles: true }));
+  // The answer is in: the search may build its index now (search-later.js).
+  window.scrollhammerSearch?.start();
   // For the next visit: a snapshot of the started Python, made while the page is idle.
   whenIdle(() => keepSnapshot(), 2000);
 }

@@ -11,4 +11,10 @@ interface Window {
     /** Stop answering them. */
     release(): void;
   };
+  /** Material's search worker, started late (assets/js/search-later.js, before Material's bundle). */
+  scrollhammerSearch?: {
+    /** Start the search worker now (it builds the index), if it has not started. */
+    start(): void;
+    readonly started: boolean;
+  };
 }
