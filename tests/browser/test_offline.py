@@ -1,5 +1,5 @@
-"""Offline after one visit (Python from the snapshot, on Chrome's compiled WebAssembly, even
-without the HTTP cache), and a new build replacing the old one, in real Chromium."""
+"""Offline after one visit (Python from the snapshot, on Chrome's compiled WebAssembly and
+JavaScript, even without the HTTP cache), and a new build replacing the old one, in real Chromium."""
 
 from __future__ import annotations
 
@@ -154,6 +154,35 @@ def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_co
     hits = [e for e in events if e.get("name") == "v8.wasm.moduleCacheHit"]
     assert hits, "Chrome compiled the WebAssembly again instead of reusing its code cache"
     assert hits[0]["args"]["url"].endswith("pyodide.asm.wasm")
+
+
+def asm_compiles(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The trace's compiles of Pyodide's JavaScript module (``pyodide.asm.mjs``)."""
+    return [
+        e["args"]["data"]
+        for e in events
+        if e.get("name") == "v8.compileModule" and str(e["args"]["data"].get("url", "")).endswith("pyodide.asm.mjs")
+    ]
+
+
+def test_the_first_warm_start_reuses_pyodides_compiled_javascript(
+    playwright: Playwright, profile: Path, site_url: str
+) -> None:
+    """The first visit has Chromium keep the compiled code of Pyodide's 1.2 MB module
+    (code-cache.mjs imports it once more through the service worker), so the very next
+    start, a second page of the same session, reuses it instead of compiling it again."""
+    context = launch(playwright, profile)
+    page = context.new_page()
+    ready(page, site_url + "buildings/")
+    snapshot_kept(page)
+    page.wait_for_function("() => window.scrollhammerCalculators.codeCache === 'warmed'", timeout=TIMEOUT)
+    context.set_offline(True)
+    second = context.new_page()
+    events = traced(second, lambda: ready(second, site_url + "ruins/"), ("disabled-by-default-devtools.timeline",))
+    context.close()
+    [compile_] = asm_compiles(events)
+    assert compile_.get("consumedCacheSize", 0) > 10_000, f"pyodide.asm.mjs was compiled again: {compile_}"
+    assert not compile_.get("cacheRejected"), compile_
 
 
 def test_offline_without_the_http_cache_python_still_starts(
