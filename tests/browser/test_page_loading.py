@@ -9,9 +9,13 @@ import re
 
 from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE
+from support import PHONE, ROOT
 
+from build_scripts.module_graph import module_graph
 from site_server import SiteServer
+
+#: The table's entry scripts, which table/start.mjs imports only where a page uses them.
+TABLE_SCRIPTS = ["assets/js/table/page.mjs", "assets/js/table/calculators.mjs"]
 
 
 def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str, site_server: SiteServer) -> None:
@@ -95,7 +99,18 @@ def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime
         "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.mjs')).map(r => r.name)"
     )
     page_modules = {url for url in loaded if "/pyodide/" not in url and not url.endswith("worker.mjs")}
-    assert page_modules - {site_url + "assets/js/calculators/early-start.mjs"} <= set(preloaded)
+    # The table's scripts are imported (import()) only on the pages that use them, after the page's own.
+    static = set(module_graph(ROOT / "docs", ["assets/js/main.mjs"]))
+    lazy = {site_url + path for path in module_graph(ROOT / "docs", TABLE_SCRIPTS) if path not in static}
+    assert page_modules - {site_url + "assets/js/calculators/early-start.mjs"} - lazy <= set(preloaded)
+    assert (
+        site_url + "assets/js/table/calculators.mjs" in page_modules
+    )  # buildings' calculator takes the table's pieces
+    other = page.context.new_page()
+    other.goto(site_url + "unit-types/")
+    other.wait_for_load_state("load")
+    on_other = other.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
+    assert not lazy & set(on_other), "a page without the table loaded the table's scripts"
     runtime = json.loads(page.get_attribute('meta[name="scrollhammer:runtime"]', "content") or "{}")
     manifest = json.loads(
         page.evaluate("async () => JSON.stringify(await (await fetch('../assets/py/manifest.json')).json())")

@@ -296,7 +296,8 @@ SHOTS = ROOT / "test-results" / "screenshots"
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None:
     """Phone screenshots of the table, a piece's questions, a shared table and a calculator
-    using a piece, for a person to look at; none scrolls sideways."""
+    using a piece, for a person to look at; none scrolls sideways, and axe passes on a
+    table with pieces in both schemes."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
@@ -310,6 +311,7 @@ def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None
     three_pieces(page, site_url)
     page.evaluate("window.scrollTo(0, 0)")
     shot("pieces")
+    assert axe_violations(page) == [], scheme
     page.locator("#piece-p1").screenshot(path=str(SHOTS / f"table-piece-questions-{scheme}.png"))
     link = f"{site_url}table/#t={stored(page)}"
     other = context.new_page()

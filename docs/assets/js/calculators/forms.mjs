@@ -105,7 +105,7 @@ function summary(section) {
  * @param {HTMLElement} section
  */
 function edit(section) {
-  const first = [...section.querySelectorAll(".sh-calc__field:not([hidden]) :is(input, select)")][0];
+  const first = [...section.querySelectorAll(".sh-calc__field[data-field]:not([hidden]) :is(input, select)")][0];
   if (first instanceof HTMLElement) {
     first.scrollIntoView({ block: "center" });
     first.focus({ preventScroll: true });
