@@ -49,7 +49,10 @@ def externalize_inline_scripts(html: str, page_url: str, *, root: str | None = N
             href = root + name
         else:
             href = posixpath.relpath(name, page_url.rstrip("/") or ".") if page_url else name
-        return f'<script src="{href}"></script>'
+        # The theme's tabbed-content restore only reads the page: it need not hold up the
+        # parser in the middle of the rule text (it ran there inline; a file costs a round trip).
+        later = " defer" if "__tabbed_" in code else ""
+        return f'<script src="{href}"{later}></script>'
 
     return _INLINE.sub(move, html), files
 

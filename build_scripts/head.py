@@ -8,6 +8,12 @@ Every page names its whole module graph (``modulepreload``), so the scripts arri
 round trip instead of one per level of imports. A page with calculators also names its
 Python runtime and loads a small module that, on a visit after the first (a service
 worker answers from the device), starts Python while the page is still being read.
+
+The order is the first paint's: the policy first, then the theme's stylesheets and its
+head script as the theme wrote them; after them, at the end of ``<head>``, a preload of
+each script that blocks the parser further down the page (so none costs a round trip of
+its own when the parser reaches it), and only then the page's modules, at low priority
+(they are not needed for the first paint, and on a slow line they took its bandwidth).
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ EARLY_START = "assets/js/calculators/early-start.mjs"
 #: The meta tag naming the runtime (read by ``calculators/engine.mjs``).
 RUNTIME_META = "scrollhammer:runtime"
 _HEAD = re.compile(r"<head[^>]*>")
+_HEAD_END = re.compile(r"</head>")
+#: A classic script that blocks the parser (no async, defer or type), by its src.
+_BLOCKING = re.compile(r'<script src="([^"]+)"></script>')
 
 
 def add_head_tags(
@@ -52,17 +61,24 @@ def add_head_tags(
         ValueError: when the page has no ``<head>``.
     """
     head = _HEAD.search(html)
-    if head is None:
+    end = _HEAD_END.search(html)
+    if head is None or end is None:
         raise ValueError("page has no <head>")
     href = escape(root)
-    tags = (  # the policy's quotes stay as written: it is the build's own constant
+    first = (  # the policy's quotes stay as written: it is the build's own constant
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">'
         f'<link rel="manifest" href="{href}{MANIFEST}">'
         f'<link rel="apple-touch-icon" href="{href}assets/icons/icon-192.png">'
     )
+    last = ""
     if runtime is not None:
         identity = escape(json.dumps(dict(runtime), sort_keys=True, separators=(",", ":")))
-        tags += f'<meta name="{RUNTIME_META}" content="{identity}">'
-        tags += f'<script type="module" async src="{href}{escape(EARLY_START)}"></script>'
-    tags += "".join(f'<link rel="modulepreload" href="{href}{escape(path)}">' for path in modules)
-    return html[: head.end()] + tags + html[head.end() :]
+        first += f'<meta name="{RUNTIME_META}" content="{identity}">'
+    body = html[end.end() :]
+    for src in dict.fromkeys(_BLOCKING.findall(body)):  # in page order, each once
+        low = ' fetchpriority="low"' if "/javascripts/bundle." in src else ""
+        last += f'<link rel="preload" as="script" href="{src}"{low}>'
+    last += "".join(f'<link rel="modulepreload" href="{href}{escape(path)}" fetchpriority="low">' for path in modules)
+    if runtime is not None:
+        last += f'<script type="module" async src="{href}{escape(EARLY_START)}"></script>'
+    return html[: head.end()] + first + html[head.end() : end.start()] + last + html[end.start() :]
