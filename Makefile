@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench chromium servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-lighthouse chromium servers clean lock-python
 
 all: build
 
@@ -97,6 +97,14 @@ test-fast: setup servers
 bench: build chromium
 	$(PY) bench/calculators_bench.py
 	$(PY) bench/phone_bench.py
+
+## bench-changes: each performance change on and off, alternately, in one run (bench/changes.json)
+bench-changes: build chromium
+	$(PY) bench/changes_bench.py
+
+## bench-lighthouse: Lighthouse's mobile performance score of every page (apart from bench: its 12-minute budget)
+bench-lighthouse: build chromium
+	CHROME_PATH=$(CHROMIUM) $(PY) bench/lighthouse_bench.py
 
 lock-python:
 	rm -rf /tmp/sh-lock-venv && $(PYTHON) -m venv /tmp/sh-lock-venv

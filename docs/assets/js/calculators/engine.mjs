@@ -43,7 +43,7 @@ const engine = {
   /** @type {Record<string, number>} when each step of the worker's boot ended */
   timings: {},
   snapshotAsked: false,
-  /** Pyodide's compiled JavaScript, kept for the next visit: "" (not asked), "warming", "warmed". */
+  /** Pyodide's compiled JavaScript, kept for the next visit: "" (not asked), "warming", "warmed", "unavailable". */
   codeCache: "",
   nextId: 1,
   /** @type {Map<number, Waiter>} */
@@ -267,16 +267,23 @@ async function warmCodeCache() {
   await sw.ready;
   if (!sw.controller) await new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
   const dir = new URL(`../../pyodide/${runtime.pyodide}/`, import.meta.url);
-  await new Promise((resolve) => {
-    const helper = new Worker(new URL("code-cache.mjs", import.meta.url), { type: "module" });
-    const done = () => {
-      helper.terminate();
-      resolve(undefined);
-    };
-    helper.addEventListener("message", done);
-    helper.addEventListener("error", done);
-    setTimeout(done, 60_000);
-    helper.postMessage([`${dir}pyodide.mjs`, `${dir}pyodide.asm.mjs`]);
-  });
-  engine.codeCache = "warmed";
+  try {
+    await new Promise((resolve, reject) => {
+      const helper = new Worker(new URL("code-cache.mjs", import.meta.url), { type: "module" });
+      const done = () => {
+        helper.terminate();
+        resolve(undefined);
+      };
+      helper.addEventListener("message", done);
+      helper.addEventListener("error", () => {
+        helper.terminate();
+        reject(new Error("the helper could not start"));
+      });
+      setTimeout(done, 60_000);
+      helper.postMessage([`${dir}pyodide.mjs`, `${dir}pyodide.asm.mjs`]);
+    });
+    engine.codeCache = "warmed";
+  } catch {
+    engine.codeCache = "unavailable"; // the next visit compiles Pyodide's JavaScript, as it would have
+  }
 }

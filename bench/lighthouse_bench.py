@@ -1,0 +1,86 @@
+"""Lighthouse 12's mobile performance score of every page (``make bench-lighthouse``).
+
+Lighthouse's own mobile settings (simulated slow 4G, 4x CPU) against the built site
+served by the project's server on this machine, each page once in one Chromium, three
+times over; the median score, LCP and Total Blocking Time of each page, and the longest
+tasks of the last run. Writes ``bench/lighthouse.json`` and the table between the
+README's ``lighthouse`` markers. Kept apart from ``make bench`` (its budget is 12
+minutes); a score is a speed figure, so it lives here, not in a test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS  # noqa: E402
+
+from site_server import serve  # noqa: E402
+
+RUNS = 3
+TARGET = 100
+
+
+def main() -> None:
+    server = serve(ROOT / "site", port=0)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    env = {**os.environ, "CHROME_PATH": CHROMIUM, "CHROME_FLAGS": json.dumps(CHROMIUM_ARGS)}
+    runs = []
+    try:
+        for _ in range(RUNS):
+            out = subprocess.run(
+                ["node", str(ROOT / "bench" / "lighthouse_perf.mjs"), *[base + url for url in PAGE_URLS]],
+                env=env, capture_output=True, text=True, check=True, timeout=900,
+            )  # fmt: skip
+            runs.append(json.loads(out.stdout))
+    finally:
+        server.shutdown()
+        server.server_close()
+    pages = {}
+    for n, url in enumerate(PAGE_URLS):
+        results = [run[n] for run in runs]
+        pages[url or "home"] = {
+            "score": round(statistics.median(r["score"] for r in results) * 100),
+            "scores": [round(r["score"] * 100) for r in results],
+            "lcp_s": round(statistics.median(r["lcp_ms"] for r in results) / 1000, 2),
+            "tbt_ms": round(statistics.median(r["tbt_ms"] for r in results)),
+            "long_tasks": results[-1]["long_tasks"],
+        }
+    rows = []
+    for page, p in pages.items():
+        spread = "–".join(map(str, sorted(set(p["scores"]))))
+        rows.append(f"| {page} | {p['score']} ({spread}) | {p['lcp_s']} s | {p['tbt_ms']} ms |")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    table = "\n".join(
+        [
+            (
+                f"Measured by `make bench-lighthouse` on {when} (Lighthouse 12.2.3, mobile, medians of {RUNS}; "
+                f"target {TARGET} on every page, LCP <= 1.0 s, TBT <= 100 ms):"
+            ),
+            "",
+            "| page | performance (the runs) | LCP | Total Blocking Time |",
+            "| --- | --- | --- | --- |",
+            *rows,
+        ]
+    )
+    (ROOT / "bench" / "lighthouse.json").write_text(json.dumps({"when": when, "pages": pages}, indent=1) + "\n")
+    readme = ROOT / "README.md"
+    text = readme.read_text("utf-8")
+    start, end = "<!-- lighthouse:start -->", "<!-- lighthouse:end -->"
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        readme.write_text(head + start + "\n" + table + "\n" + end + rest.split(end, 1)[1], "utf-8")
+    print(table)
+
+
+if __name__ == "__main__":
+    main()
