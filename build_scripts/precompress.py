@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +51,11 @@ def _cached(data: bytes, kind: str, make: Callable[[bytes], bytes], cache: Path 
         return key.read_bytes()
     out = make(data)
     cache.mkdir(parents=True, exist_ok=True)
-    key.write_bytes(out)
+    # Whole or not at all: builds running side by side (the tests' workers) share the cache,
+    # and one reading a file another is still writing would ship a truncated copy.
+    partial = key.with_name(f"{key.name}.{os.getpid()}.part")
+    partial.write_bytes(out)
+    partial.replace(key)
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -157,7 +158,7 @@ def compiled_stdlib(source: bytes, *, pyodide_dir: Path, cache_dir: Path) -> byt
             raise RulebookError(f"{COMPILER.name} failed: {last[0][:300]}")
         data = out.read_bytes()
     cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".part")
+    partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # side-by-side builds each write their own
     partial.write_bytes(data)
     partial.replace(cached)
     return data

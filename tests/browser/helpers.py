@@ -179,6 +179,9 @@ def fill(page: Page, section: str, inputs: dict[str, str]) -> None:
                     value,
                 )
                 continue
+        # Shown once Python has answered for the values typed so far: on a busy machine that
+        # can take longer than Playwright's own wait for an action.
+        field.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
         if spec.kind == "int":
             field.fill(value)
         else:
