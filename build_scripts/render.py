@@ -21,7 +21,7 @@ from build_scripts.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.templates_env import environment
 from build_scripts.terms import Definition
 
-__all__ = ["CHART_TITLE", "Group", "place", "render_page"]
+__all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
 
 #: The chart's name as the rule text gives it ("Roll on the Building Damage Chart below").
 CHART_TITLE = "Building Damage Chart"
@@ -87,11 +87,11 @@ def render_page(
     """
     after = after or {}
     groups = _group(items, after)
-    alias_urls = {old: _href(target, page_url, page_urls) for old, target in (aliases or {}).items()}
+    alias_urls = {old: rule_href(target, page_url, page_urls) for old, target in (aliases or {}).items()}
     template = _environment(page_url, page_urls).get_template("page.md.j2")
     places = {item.id: place(item) for item in items}
     terms = {
-        name: {"text": d.text, "place": d.place, "href": _href(d.rule, page_url, page_urls)}
+        name: {"text": d.text, "place": d.place, "href": rule_href(d.rule, page_url, page_urls)}
         for name, d in sorted((definitions or {}).items())
     }
     return template.render(
@@ -131,7 +131,7 @@ def _group(items: list[AnchoredBlock], after: Mapping[str, Markup]) -> list[Grou
     return groups
 
 
-def _href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
+def rule_href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
     """A link from ``page_url`` to a rule, relative so the site works under any path."""
     url = page_urls[target.page]
     if url == page_url:
@@ -162,9 +162,9 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
         elif run.kind == "italic":
             out.append(Markup("<em>{}</em>").format(text))
         elif run.kind == "term" and run.href:
-            out.append(_TERM.format(_href(run.href, page_url, page_urls), run.label, text))
+            out.append(_TERM.format(rule_href(run.href, page_url, page_urls), run.label, text))
         elif run.kind == "xref" and run.href:
-            out.append(_LINKED.format(text, _href(run.href, page_url, page_urls), run.label))
+            out.append(_LINKED.format(text, rule_href(run.href, page_url, page_urls), run.label))
         elif run.kind == "xref":
             references += 1
             note = (

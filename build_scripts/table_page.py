@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from build_scripts.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.render import rule_href
 from build_scripts.table_spec import TableSpec
 from build_scripts.templates_env import environment
 from calculators.building_damage import CHART
@@ -96,15 +97,7 @@ def marks(spec: TableSpec) -> dict[RuleRef, list[str]]:
 
 def linker(urls: Mapping[str, str], here: str) -> Callable[[RuleRef], str]:
     """Links to rules from the page at ``here`` (page name → URL in ``urls``), relative."""
-    return lambda rule: _relative_rule(rule, urls, here)
-
-
-def _relative_rule(rule: RuleRef, urls: Mapping[str, str], here: str) -> str:
-    target = urls[rule.page]
-    if target == here:
-        return f"#{rule.id}"
-    rel = posixpath.relpath(target or ".", here or ".")
-    return f"{'./' if rel == '.' else rel.rstrip('/') + '/'}#{rule.id}"
+    return lambda rule: rule_href(rule, here, urls)
 
 
 def page_marks(table: TableSpec, page: str, urls: Mapping[str, str], table_page: str) -> dict[str, str]:
@@ -126,7 +119,7 @@ def render_table_page(
     """The table page's Markdown: the spec as data for the page script, and every question with its rules' words."""
     data = table_data(table, linker(urls, here))
     words = rule_words(table, pages, place)
-    hrefs = {ref: _relative_rule(RuleRef.parse(ref), urls, here) for ref in words}
+    hrefs = {ref: rule_href(RuleRef.parse(ref), here, urls) for ref in words}
     names = {k.id: k.name for k in table.kinds}
     asked = {q.id: q.kinds for q in table.questions}
 
