@@ -14,6 +14,8 @@ import { loadOwn, saveOwn } from "./store.mjs";
 
 /** @type {Spec} */
 let spec = /** @type {Spec} */ (/** @type {unknown} */ ({}));
+/** The player's table, read from the device once per page (and kept after Apply). */
+let own = model.emptyTable();
 
 /** @param {HTMLElement} section */
 function picker(section) {
@@ -56,7 +58,7 @@ function showSource(section, words) {
  */
 function fill(section) {
   const pick = picked(section);
-  const { table } = loadOwn(spec);
+  const table = own;
   const fed = pick ? model.feedInputs(spec, table, section.dataset.calc || "", pick.piece, pick.section) : null;
   if (!fed) {
     showSource(section, "");
@@ -77,7 +79,7 @@ function fill(section) {
 function checkStillPicked(section) {
   const pick = picked(section);
   if (!pick) return;
-  const { table } = loadOwn(spec);
+  const table = own;
   const fed = model.feedInputs(spec, table, section.dataset.calc || "", pick.piece, pick.section);
   const same =
     fed &&
@@ -97,7 +99,7 @@ function checkStillPicked(section) {
  */
 function addPicker(section) {
   const calc = section.dataset.calc || "";
-  const { table } = loadOwn(spec);
+  const table = own;
   const choices = model.feedChoices(spec, table, calc);
   const form = section.querySelector("form");
   if (!form) return;
@@ -140,7 +142,7 @@ function onRolled(event) {
   const pick = picked(section);
   const box = section.querySelector(".sh-calc__roll");
   if (!pick || !box) return;
-  const { table } = loadOwn(spec);
+  const table = own;
   const piece = table.pieces.find((p) => p.id === pick.piece);
   if (!piece) return;
   const where = model.sectionWords(piece, pick.section);
@@ -155,7 +157,7 @@ function onRolled(event) {
   button.type = "button";
   const message = el("p", "sh-calc__apply-message", `What the dice did: ${words.join(", ")}.`);
   button.addEventListener("click", () => {
-    let next = loadOwn(spec).table;
+    let next = own;
     for (const effect of answer.effects) {
       const step = { piece: pick.piece, section: pick.section, row: effect.row };
       const done = model.addStep(spec, next, effect.loss ? { ...step, loss: effect.loss } : step);
@@ -166,6 +168,7 @@ function onRolled(event) {
       }
       next = done.table;
     }
+    own = next;
     const problem = saveOwn(next);
     const state = model.replay(spec, next).pieces[pick.piece];
     const now = state?.rubble ? "it is rubble" : `armour value ${state?.sections[pick.section]?.av}`;
@@ -185,6 +188,7 @@ function onRolled(event) {
 export function onPage() {
   spec = /** @type {Spec} */ (/** @type {unknown} */ (pageData("table-spec")));
   if (!spec.feeds) return;
+  own = loadOwn(spec).table;
   for (const section of document.querySelectorAll("section.sh-calc")) {
     if (!(section instanceof HTMLElement) || !spec.feeds[section.dataset.calc || ""]) continue;
     addPicker(section);

@@ -25,7 +25,14 @@ let own = model.emptyTable();
 /** @type {Table | null} a table opened from a link, shown read-only */
 let shared = null;
 /** What the page must say: a link refused, storage trouble. */
-let notices = /** @type {string[]} */ ([]);
+const notices = {
+  /** Why the table kept on this device could not be read (until New game). */
+  loaded: "",
+  /** Why the last change could not be kept on the device. */
+  saving: "",
+  /** Why a table link was not used. */
+  link: "",
+};
 /** Field id → its error, kept across a redraw. */
 let fieldErrors = /** @type {Record<string, string>} */ ({});
 /** Field id → what the player typed there that was refused (shown again, never lost). */
@@ -39,29 +46,48 @@ export function tableLink(/** @type {Table} */ table) {
 /** @param {Table} next */
 function keep(next) {
   own = next;
-  const problem = saveOwn(next);
-  notices = notices.filter(
-    (n) => !n.startsWith("Not saved") && !n.includes("storage") && !n.includes("keep the table"),
-  );
-  if (problem) notices.push(problem);
+  notices.saving = saveOwn(next);
 }
 
 /**
- * Apply a model outcome to the player's table, or show its error beside `fieldId`.
+ * Apply a model outcome to the player's table, or show its error beside `fieldId`; what
+ * was typed in `input` (the field itself unless named) is kept while it is refused.
  * @param {import("./model.mjs").Outcome} outcome
  * @param {string} fieldId
+ * @param {HTMLElement | null} [input]
  */
-function change(outcome, fieldId) {
-  const field = document.getElementById(fieldId);
+function change(outcome, fieldId, input = document.getElementById(fieldId)) {
+  const text = input instanceof HTMLInputElement ? input : null;
   if ("error" in outcome) {
     fieldErrors[fieldId] = outcome.error;
-    if (field instanceof HTMLInputElement) typed[fieldId] = field.value;
+    if (text) typed[text.id] = text.value;
   } else {
     delete fieldErrors[fieldId];
-    delete typed[fieldId];
+    if (text) delete typed[text.id];
     keep(outcome.table);
   }
   draw(fieldId);
+}
+
+/**
+ * A text field for a whole number, showing what was typed there if it was refused.
+ * @param {string} id
+ */
+function numberField(id) {
+  const input = el("input");
+  input.id = id;
+  input.inputMode = "numeric";
+  input.autocomplete = "off";
+  input.value = typed[id] ?? "";
+  return input;
+}
+
+/**
+ * A whole number as typed, or NaN (which the model refuses, naming the range).
+ * @param {HTMLInputElement} input
+ */
+function wholeNumber(input) {
+  return /^\d+$/.test(input.value.trim()) ? Number(input.value) : Number.NaN;
 }
 
 // ----------------------------------------------------------------------------- drawing
@@ -245,33 +271,21 @@ function sections(piece, state, readOnly) {
     option.value = n;
     row.append(option);
   }
-  const loss = el("input");
-  loss.id = `${id}-loss`;
-  loss.inputMode = "numeric";
-  loss.autocomplete = "off";
-  loss.value = typed[loss.id] ?? "";
+  const loss = numberField(`${id}-loss`);
   const apply = el("button", "md-button", "Apply the result");
   apply.type = "button";
   apply.addEventListener("click", () => {
     const chosen = spec.chart[row.value];
     const step = { piece: piece.id, section: Number(which.value), row: Number(row.value) };
-    if (chosen?.loss) Object.assign(step, { loss: /^\d+$/.test(loss.value.trim()) ? Number(loss.value) : Number.NaN });
-    typed[loss.id] = loss.value;
-    change(model.addStep(spec, own, step), id);
-    if (!fieldErrors[id]) delete typed[loss.id];
+    if (chosen?.loss) Object.assign(step, { loss: wholeNumber(loss) });
+    change(model.addStep(spec, own, step), id, loss);
   });
-  const set = el("input");
-  set.id = `${id}-set`;
-  set.inputMode = "numeric";
-  set.autocomplete = "off";
-  set.value = typed[set.id] ?? "";
+  const set = numberField(`${id}-set`);
   const setButton = el("button", "md-button", "Set it");
   setButton.type = "button";
   setButton.addEventListener("click", () => {
-    const value = /^\d+$/.test(set.value.trim()) ? Number(set.value) : Number.NaN;
-    typed[set.id] = set.value;
-    change(model.addStep(spec, own, { piece: piece.id, section: Number(which.value), set: value }), id);
-    if (!fieldErrors[id]) delete typed[set.id];
+    const step = { piece: piece.id, section: Number(which.value), set: wholeNumber(set) };
+    change(model.addStep(spec, own, step), id, set);
   });
   record.append(
     field(`${id}-section`, "Section", which),
@@ -291,9 +305,7 @@ function sections(piece, state, readOnly) {
   const add = el("button", "md-button", "Add a section");
   add.type = "button";
   add.addEventListener("click", () => {
-    typed[name.id] = name.value;
-    change(model.addSection(spec, own, piece.id, name.value), `${id}-sections`);
-    if (!fieldErrors[`${id}-sections`]) delete typed[name.id];
+    change(model.addSection(spec, own, piece.id, name.value), `${id}-sections`, name);
   });
   const split = el("details", "sh-piece__split");
   split.append(
@@ -390,15 +402,14 @@ function addForm() {
   name.maxLength = model.NAME_MAX;
   name.placeholder = "the chapel";
   name.autocomplete = "off";
-  name.value = typed.add ?? "";
+  name.value = typed[name.id] ?? "";
   name.setAttribute("aria-describedby", "add-error");
   const submit = el("button", "md-button md-button--primary", "Add");
   submit.type = "submit";
   form.append(field("add-kind", "Kind", kind), field("add-name", "Name", name), submit, errorFor("add"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    typed.add = name.value;
-    change(model.addPiece(spec, own, kind.value, name.value), "add");
+    change(model.addPiece(spec, own, kind.value, name.value), "add", name);
     if (!fieldErrors.add) document.getElementById("add-name")?.focus();
   });
   return form;
@@ -482,9 +493,8 @@ function handOver(table, readOnly) {
       () => {
         if (!window.confirm("Clear the table: every piece, what was agreed and what happened?")) return;
         own = model.emptyTable();
-        notices = notices.filter((n) => !n.startsWith("The table kept on this device"));
-        const problem = saveOwn(own, { replace: true });
-        if (problem) notices.push(problem);
+        notices.loaded = "";
+        notices.saving = saveOwn(own, { replace: true });
         draw();
       },
       "md-button sh-table__new",
@@ -578,10 +588,11 @@ function draw(focusId) {
   const active = focusId || (document.activeElement instanceof HTMLElement ? document.activeElement.id : "");
   const open = [...root.querySelectorAll("details[open]")].map((d) => d.closest("[id]")?.id + (d.className || ""));
   const parts = [];
-  if (notices.length) {
+  const shown = [notices.loaded, notices.saving, notices.link].filter(Boolean);
+  if (shown.length) {
     const box = el("div", "sh-table__notices");
     box.setAttribute("role", "alert");
-    for (const notice of notices) box.append(el("p", "sh-table__notice", notice));
+    for (const notice of shown) box.append(el("p", "sh-table__notice", notice));
     parts.push(box);
   }
   if (shared) parts.push(sharedBanner(), tableView(shared, true));
@@ -591,16 +602,13 @@ function draw(focusId) {
     if (open.includes(details.closest("[id]")?.id + (details.className || ""))) details.open = true;
   }
   const again = active ? document.getElementById(active) : null;
-  if (again instanceof HTMLElement && root.contains(again)) {
-    const errorField = fieldErrors[active] ? again : null;
-    (errorField || again).focus({ preventScroll: true });
-  }
+  if (again instanceof HTMLElement && root.contains(again)) again.focus({ preventScroll: true });
 }
 
 /** Read a shared table from the address (#t=…), or say why it cannot be used. */
 function readLink() {
   const hash = window.location.hash;
-  notices = notices.filter((n) => !n.startsWith("This table link"));
+  notices.link = "";
   if (!hash.startsWith("#t=")) {
     shared = null;
     return;
@@ -614,7 +622,7 @@ function readLink() {
   const read = model.decode(spec, text);
   if ("error" in read) {
     shared = null;
-    notices.push(`This table link was not used: ${read.error} Your own table is unchanged.`);
+    notices.link = `This table link was not used: ${read.error} Your own table is unchanged.`;
   } else shared = read.table;
 }
 
@@ -626,7 +634,8 @@ export function onPage() {
   if (!spec.kinds) return;
   const loaded = loadOwn(spec);
   own = loaded.table;
-  notices = loaded.notice ? [loaded.notice] : [];
+  notices.loaded = loaded.notice;
+  notices.saving = "";
   fieldErrors = {};
   typed = {};
   readLink();
