@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-lighthouse chromium servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-lighthouse chromium servers clean lock-python
 
 all: build
 
@@ -101,6 +101,12 @@ bench: build chromium
 ## bench-changes: each performance change on and off, alternately, in one run (bench/changes.json)
 bench-changes: build chromium
 	$(PY) bench/changes_bench.py
+
+## bench-ab: a change that an init script cannot undo, measured against the site built before it, alternately
+## in one run (bench/ab.json): make bench-ab BEFORE=<a built site/, e.g. copied before the change>
+bench-ab: build chromium
+	@test -n "$(BEFORE)" || { echo "make bench-ab BEFORE=<the site/ built before the change>"; exit 2; }
+	$(PY) bench/ab_bench.py $(BEFORE) site
 
 ## bench-lighthouse: Lighthouse's mobile performance score of every page (apart from bench: its 12-minute budget)
 bench-lighthouse: build chromium

@@ -191,6 +191,55 @@ def first_answer(page: Page, url: str) -> float:
     return float(page.evaluate("() => window.__firstAnswer")) / 1000
 
 
+# The worker's steps on a start from the snapshot, from its own marks (ms since the worker
+# started) and the engine's (ms since navigation): name -> (from, to). They run in this
+# order, except the snapshot's read, which runs beside Pyodide's start since issue 20.
+STEPS = {
+    "page_to_worker": ("navigation", "startedAt"),
+    "worker_thread": ("startedAt", "worker"),
+    "worker_module": ("worker", "start"),
+    "loader": ("start", "loader"),
+    "snapshot_read": ("start", "snapshot-read"),
+    "wasm_read": ("start", "wasm-read"),
+    "pyodide_restore": ("loader", "python"),
+    "to_python": ("start", "python"),
+    "install": ("python", "installed"),
+    "check": ("installed", "checked"),
+    "ready_to_page": ("checked", "readyAt"),
+    "answer": ("readyAt", "answer"),
+}
+
+
+def steps(seen: dict[str, Any]) -> dict[str, float]:
+    """The worker's steps (ms) from what a page saw: the engine's observables and the answer's time.
+
+    The worker's clock starts when its thread does, the engine's at navigation; the worker
+    says when its clock started (``time-origin``), so every step is on the page's clock.
+    """
+    timings = dict(seen["timings"])
+    # The worker's clock on the page's: its time origin (a few ms after startedAt, or more
+    # on a busy browser), else startedAt.
+    worker = timings.pop("time-origin", seen["pageOrigin"] + seen["startedAt"]) - seen["pageOrigin"]
+    at = {"navigation": 0.0, "startedAt": seen["startedAt"], "worker": worker}
+    at |= {name: worker + value for name, value in timings.items()}
+    at |= {"readyAt": seen["readyAt"], "answer": seen["answer"]}
+    return {name: round(at[b] - at[a], 1) for name, (a, b) in STEPS.items() if a in at and b in at}
+
+
+def answer_and_steps(page: Page, url: str) -> dict[str, float]:
+    """The first answer (seconds from navigation) and, on a start from the snapshot, the worker's steps (ms)."""
+    answer = first_answer(page, url)
+    seen = page.evaluate(
+        """() => ({
+            ...window.scrollhammerCalculators, answer: window.__firstAnswer, pageOrigin: performance.timeOrigin,
+        })"""
+    )
+    found = {"answer_s": answer}
+    if seen["source"] == "snapshot":
+        found |= {f"{name}_ms": value for name, value in steps(seen).items()}
+    return found
+
+
 def page_load(page: Page, url: str) -> dict[str, float]:
     """The page alone (calculators off): seconds from navigation start to its first paint and its load event."""
     page.add_init_script(PAGE_ALONE)
@@ -265,12 +314,12 @@ def site_run(phone: Phone, profile: Path, base: str, throttle: Throttle) -> dict
     sent = throttle.sent - before
     settle_site(page)
     context.set_offline(True)
-    warm = first_answer(context.new_page(), base + WARM_PAGE)
+    warm = answer_and_steps(context.new_page(), base + WARM_PAGE)
     alone = page_load(context.new_page(), base + WARM_PAGE)
     context.close()
     context = phone.open(profile, fresh=False)
     context.set_offline(True)
-    relaunch = first_answer(context.new_page(), base + PAGE)
+    relaunch = answer_and_steps(context.new_page(), base + PAGE)
     context.close()
     context = phone.open(profile, fresh=False)
     context.set_offline(True)
@@ -279,8 +328,10 @@ def site_run(phone: Phone, profile: Path, base: str, throttle: Throttle) -> dict
     return {
         "cold_s": cold,
         "bytes": float(sent),
-        "warm_s": warm,
-        "warm_relaunch_s": relaunch,
+        "warm_s": warm.pop("answer_s"),
+        "warm_relaunch_s": relaunch.pop("answer_s"),
+        **{f"step_warm_{name}": value for name, value in warm.items()},
+        **{f"step_warm_relaunch_{name}": value for name, value in relaunch.items()},
         "page_warm_s": alone["load"],
         "page_warm_paint_s": alone["paint"],
         "page_warm_relaunch_s": alone_relaunch["load"],
@@ -385,7 +436,9 @@ def median(values: list[float]) -> float:
 
 
 def collect(runs: list[dict[str, float]]) -> dict[str, list[float]]:
-    return {key: [run[key] for run in runs] for key in runs[0]}
+    """Each figure's values over the runs (a worker step only from the runs that started from the snapshot)."""
+    keys = dict.fromkeys(key for run in runs for key in run)
+    return {key: [run[key] for run in runs if key in run] for key in keys}
 
 
 def verdict(ok: bool) -> str:
@@ -496,6 +549,8 @@ def report(result: dict[str, Any]) -> str:
             for name, value, target, ok in rows
         ],
         "",
+        *steps_table(result["steps"]),
+        "",
         "Unthrottled CPU (same network, one run each): "
         + ", ".join(f"{key} {value} s" for key, value in free.items())
         + f". WebAssembly code cache on a warm start: {'hit' if result['wasm_code_cache']['hit'] else 'MISS'}"
@@ -506,6 +561,44 @@ def report(result: dict[str, Any]) -> str:
         ),
     ]
     return "\n".join(lines)
+
+
+STEP_WORDS = {
+    "page_to_worker": "the page, until its engine starts the worker (its modules run once it is parsed)",
+    "worker_thread": "the worker's thread starting",
+    "worker_module": "the worker's module (worker.mjs) loaded and run",
+    "loader": "Pyodide's loader (pyodide.mjs) imported",
+    "snapshot_read": "the snapshot read, checked and unpacked (beside what follows)",
+    "wasm_read": "the WebAssembly read from the HTTP cache, its compiled code with it",
+    "pyodide_restore": "Pyodide: its JavaScript, the WebAssembly compiled and instantiated, the snapshot copied in",
+    "install": "the calculators' files unpacked, calculators.web imported",
+    "check": "every calculator's sample answered (the restored interpreter's check)",
+    "ready_to_page": "the ready message reaching the page",
+    "answer": "the first calculation, asked and shown",
+}
+
+
+def steps_table(found: dict[str, dict[str, float]]) -> list[str]:
+    """Where Python's start goes on a warm visit: the worker's steps, medians, both CPUs."""
+    m, free = found["medians"], found["unthrottled"]
+    rows = [
+        f"| {STEP_WORDS[name]} | {m.get(f'warm_{name}_ms', '–')} | {m.get(f'warm_relaunch_{name}_ms', '–')} "
+        f"| {free.get(f'warm_{name}_ms', '–')} | {free.get(f'warm_relaunch_{name}_ms', '–')} |"
+        for name in STEPS
+        if name != "to_python"
+    ]
+    return [
+        "",
+        (
+            "Where a warm answer's time goes (ms, from the worker's own marks and the engine's; medians "
+            "under the quota, one run unthrottled; the snapshot and the WebAssembly are read beside "
+            "Pyodide's start, from the worker's start):"
+        ),
+        "",
+        "| step | warm | next day | warm, unthrottled | next day, unthrottled |",
+        "| --- | --- | --- | --- | --- |",
+        *rows,
+    ]
 
 
 def write_readme(table: str, when: str) -> None:
@@ -641,8 +734,14 @@ def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, 
             "naive_warm_s": round(naive_result["free"]["warm_s"], 2),
             "naive_warm_relaunch_s": round(naive_result["free"]["warm_relaunch_s"], 2),
         },
+        "steps": {
+            "medians": {key[5:]: median(values) for key, values in s.items() if key.startswith("step_")},
+            "unthrottled": {key[5:]: value for key, value in site["free"].items() if key.startswith("step_")},
+        },
         "spread": {
-            key: [round(min(values), 2), round(max(values), 2)] for key, values in {**s, **_prefixed(n)}.items()
+            key: [round(min(values), 2), round(max(values), 2)]
+            for key, values in {**s, **_prefixed(n)}.items()
+            if not key.startswith("step_")
         },
         "slowest_ms": site["slowest"],
         "wasm_code_cache": site["code_cache"],

@@ -18,7 +18,7 @@ NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is part of `make setup`")
 
 HARNESS = """
-import { pack, unpack, PAGE } from %s;
+import { pack, unpack, unpackInto, PAGE } from %s;
 const out = {};
 // A memory image: zero pages, pages with data, a short last page, an odd length.
 function image(length, seed) {
@@ -46,6 +46,12 @@ for (const length of [1, PAGE, PAGE * 10 + 144, PAGE * 31 + 3]) {
     damaged: refused(() => { const bad = body.slice(); bad[bad.length - 1] ^= 1; unpack(bad, rawBytes, check); }),
     wrongSize: refused(() => unpack(body, rawBytes + PAGE, check)),
     noSize: refused(() => unpack(body, NaN, check)),
+    into: (() => { const into = new Uint8Array(rawBytes); unpackInto(body, into, check); return same(into, raw); })(),
+    intoRefusedStaysZero: (() => {
+      const into = new Uint8Array(rawBytes);
+      const bad = body.slice(); bad[bad.length - 1] ^= 1;
+      return [refused(() => unpackInto(bad, into, check)), into.every((v) => v === 0)];
+    })(),
   };
 }
 const zeros = pack(new Uint8Array(PAGE * 8));
@@ -77,6 +83,17 @@ def test_a_truncated_extended_or_damaged_snapshot_is_refused(
     assert "damaged" in str(row["damaged"])
     assert row["wrongSize"]  # a snapshot of another size is refused
     assert "no size" in str(row["noSize"])
+
+
+@pytest.mark.parametrize("length", ["1", "4096", "41104", "126979"])
+def test_unpacking_into_memory_given_up_front_writes_the_same_bytes_or_leaves_it_zero(
+    results: dict[str, dict[str, object]], length: str
+) -> None:
+    row = results[length]
+    assert row["into"] is True
+    message, still_zero = row["intoRefusedStaysZero"]  # type: ignore[misc]
+    assert "damaged" in message
+    assert still_zero is True
 
 
 def test_zero_pages_are_not_stored(results: dict[str, dict[str, object]]) -> None:

@@ -33,8 +33,9 @@ const engine = {
   state: "idle",
   failure: "",
   starts: 0,
-  /** When the worker was started (ms since navigation), for tests and the benchmark. */
+  /** When the worker was started, and when it said it was ready (ms since navigation), for tests and the benchmark. */
   startedAt: -1,
+  readyAt: -1,
   /** How Python started: "snapshot" or "files" (and why a snapshot was not used). */
   source: "",
   fallback: "",
@@ -57,6 +58,7 @@ const OBSERVED = /** @type {const} */ ([
   "starts",
   "state",
   "startedAt",
+  "readyAt",
   "source",
   "fallback",
   "snapshot",
@@ -180,6 +182,7 @@ export function startEngine() {
 /** @param {Reply} reply */
 function onReply(reply) {
   if (reply.type === "ready") {
+    engine.readyAt = performance.now();
     engine.state = "ready";
     engine.source = reply.source;
     engine.fallback = reply.fallback;

@@ -91,6 +91,25 @@ export function pack(raw) {
  */
 export function unpack(body, rawBytes, check) {
   if (!Number.isSafeInteger(rawBytes) || rawBytes <= 0) throw new Error("the stored snapshot has no size");
+  const raw = new Uint8Array(rawBytes);
+  unpackInto(body, raw, check);
+  return raw;
+}
+
+/**
+ * The snapshot back from its stored form, into `raw`: memory of the snapshot's size,
+ * all zeros, handed out before the stored form was read (the worker gives it to Pyodide,
+ * which sizes the interpreter's memory by it while this reads). Only the kept pages are
+ * written, and only once the whole stored form has been checked: when this throws, `raw`
+ * is still all zeros.
+ * @param {Uint8Array} body
+ * @param {Uint8Array} raw
+ * @param {string} check
+ * @throws {Error} when the stored form is truncated or damaged, or is not of `raw`'s size.
+ */
+export function unpackInto(body, raw, check) {
+  const rawBytes = raw.length;
+  if (rawBytes <= 0) throw new Error("the stored snapshot has no size");
   const pages = Math.ceil(rawBytes / PAGE);
   const bitmapBytes = Math.ceil(pages / 8);
   if (body.length < bitmapBytes) throw new Error("the stored snapshot is truncated");
@@ -100,7 +119,6 @@ export function unpack(body, rawBytes, check) {
   }
   if (body.length !== bitmapBytes + kept) throw new Error("the stored snapshot is truncated");
   if (checksum(body, rawBytes) !== check) throw new Error("the stored snapshot is damaged");
-  const raw = new Uint8Array(rawBytes);
   let at = bitmapBytes;
   for (let page = 0; page < pages; page++) {
     if (body[page >>> 3] & (1 << (page & 7))) {
@@ -110,5 +128,4 @@ export function unpack(body, rawBytes, check) {
       at += size;
     }
   }
-  return raw;
 }

@@ -115,13 +115,32 @@ function instantiationFailure() {
 let loading = null;
 /** Pyodide's loader module, imported once (started while the snapshot is read). */
 function loader() {
-  loading ??= import(`${where.indexURL}pyodide.mjs`);
+  loading ??= import(`${where.indexURL}pyodide.mjs`).then((module) => {
+    mark("loader");
+    return module;
+  });
   return loading;
 }
 
 /**
- * Start Pyodide (from a snapshot's bytes, or fresh and ready to make one).
- * @param {Promise<Uint8Array> | null} snapshot
+ * @typedef {object} SnapshotMemory
+ * @property {Uint8Array} memory memory of the snapshot's size, given out at once and
+ *   written only when the whole stored form has been read and checked
+ * @property {Promise<void>} filled settles when it has been (rejects when the stored form
+ *   is truncated, damaged or in another format; `memory` then stays zeros)
+ */
+
+/**
+ * Start Pyodide: from a snapshot, or fresh and ready to make one.
+ *
+ * From a snapshot, Pyodide sizes the interpreter's memory by it, then fetches, compiles
+ * and instantiates the WebAssembly, and only then copies the snapshot in. So it is given
+ * the memory at once, and the stored form is read into it meanwhile (it used to wait for
+ * the read: one read of ~15 MB on the way to every warm answer). Pyodide's file-system
+ * hook, which it awaits before it goes on to the copy, waits for the read; when the read
+ * fails the hook never returns, so zeros are never restored, and the boot fails with the
+ * read's reason (and falls back to the files).
+ * @param {SnapshotMemory | null} snapshot
  * @returns {Promise<Pyodide>}
  */
 async function startPyodide(snapshot) {
@@ -129,8 +148,17 @@ async function startPyodide(snapshot) {
   const watch = instantiationFailure();
   try {
     const { indexURL } = where;
-    const options = snapshot ? { indexURL, _loadSnapshot: snapshot } : { indexURL, _makeSnapshot: true };
-    return await Promise.race([loadPyodide(options), watch.failed]);
+    if (!snapshot) return await Promise.race([loadPyodide({ indexURL, _makeSnapshot: true }), watch.failed]);
+    /** @type {Promise<never>} */
+    const never = new Promise(() => undefined);
+    const options = {
+      indexURL,
+      _loadSnapshot: snapshot.memory,
+      fsInit: () => snapshot.filled.catch(() => never),
+    };
+    /** @type {Promise<never>} */
+    const unread = snapshot.filled.then(() => never);
+    return await Promise.race([loadPyodide(options), watch.failed, unread]);
   } finally {
     watch.restore();
   }
@@ -177,26 +205,41 @@ async function storedSnapshot() {
 }
 
 /**
- * A stored snapshot's bytes; rejects when it is truncated, damaged or in another format.
+ * A stored snapshot, as startPyodide takes it: its memory at once, filled as it is read.
  * @param {Response} stored
- * @returns {Promise<Uint8Array>}
+ * @returns {Promise<SnapshotMemory>}
+ * @throws {Error} when it is in another format or names no size.
  */
-async function snapshotBytes(stored) {
-  const { FORMAT, unpack } = await snapshotFormat();
+async function snapshotMemory(stored) {
+  const { FORMAT, unpackInto } = await snapshotFormat();
   if (stored.headers.get("x-format") !== FORMAT) throw new Error("the stored snapshot is in another format");
-  const body = new Uint8Array(await stored.arrayBuffer());
-  const raw = unpack(body, Number(stored.headers.get("x-raw-bytes")), String(stored.headers.get("x-check")));
-  mark("snapshot-read");
-  return raw;
+  const rawBytes = Number(stored.headers.get("x-raw-bytes"));
+  if (!Number.isSafeInteger(rawBytes) || rawBytes <= 0) throw new Error("the stored snapshot has no size");
+  const memory = new Uint8Array(rawBytes);
+  const check = String(stored.headers.get("x-check"));
+  const filled = stored.arrayBuffer().then((body) => {
+    unpackInto(new Uint8Array(body), memory, check);
+    mark("snapshot-read");
+  });
+  filled.catch(() => undefined); // startPyodide reports it
+  return { memory, filled };
 }
 
 /** @type {{pyodide: Pyodide, web: Web, source: "snapshot" | "files", fallback: string}} */
 let booted;
-/** When each step of the boot ended (ms since the worker started), for the benchmark. */
-const timings = /** @type {Record<string, number>} */ ({});
+/**
+ * When each step of the boot ended (ms since the worker started), for the benchmark; and
+ * when the worker started ("time-origin", ms since the epoch), to put them on the page's clock.
+ */
+const timings = /** @type {Record<string, number>} */ ({ "time-origin": Math.round(performance.timeOrigin) });
 /** @param {string} step */
 function mark(step) {
   timings[step] = Math.round(performance.now());
+}
+/** When the WebAssembly had been read (from the HTTP cache on a warm start), from its resource timing. */
+function markWasmRead() {
+  const wasm = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".wasm"));
+  if (wasm instanceof PerformanceResourceTiming) timings["wasm-read"] = Math.round(wasm.responseEnd);
 }
 
 async function boot() {
@@ -206,12 +249,14 @@ async function boot() {
   if (stored) {
     try {
       // The snapshot is read and unpacked while Pyodide fetches and compiles its files.
-      const pyodide = await startPyodide(snapshotBytes(stored));
+      const pyodide = await startPyodide(await snapshotMemory(stored));
       mark("python");
+      markWasmRead();
       const web = await install(pyodide);
       mark("installed");
       // A restored interpreter must answer every calculator's sample before it answers anyone.
       web.canary();
+      mark("checked");
       booted = { pyodide, web, source: "snapshot", fallback: "" };
       return;
     } catch (error) {

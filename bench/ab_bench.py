@@ -1,0 +1,98 @@
+"""Two builds of the site, alternately, in one run (``make bench-ab BEFORE=<site dir>``).
+
+For a change that an init script cannot undo (it is in the worker, or in the build), the
+site built before it and the site built with it are served side by side and measured in
+turn, RUNS times each: a first visit, settled (the service worker in control, the
+snapshot and the compiled code kept), then the first answer of a second page offline
+("warm") and, the browser restarted, of the first page ("next day"). For each, the
+seconds from navigation to the answer and the worker's own steps (``timings``, ms since
+the worker started, as the bench's breakdown reads them). CPU unthrottled, no network
+throttling: what is compared is the worker's own work, and the runs stay short.
+
+Usage: ``python bench/ab_bench.py BEFORE_SITE AFTER_SITE [RUNS]``; writes ``bench/ab.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import phone_bench as pb  # noqa: E402
+
+RUNS = 5
+
+
+def visit(pw: Playwright, profile: Path, base: str) -> dict[str, dict[str, float]]:
+    """A settled first visit, then the warm and the next day's first answers, with the worker's steps."""
+    phone = pb.Phone(pw, pb.CHROMIUM)
+    context = phone.open(profile, fresh=True)
+    page = context.new_page()
+    pb.first_answer(page, base + pb.PAGE)
+    pb.settle_site(page)
+    page.wait_for_function("() => window.scrollhammerCalculators.codeCache !== 'warming'", timeout=pb.TIMEOUT_MS)
+    context.set_offline(True)
+    warm = context.new_page()
+    result = {"warm": pb.answer_and_steps(warm, base + pb.WARM_PAGE)}
+    context.close()
+    context = phone.open(profile, fresh=False)
+    context.set_offline(True)
+    result["next_day"] = pb.answer_and_steps(context.new_page(), base + pb.PAGE)
+    context.close()
+    return result
+
+
+def medians(runs: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Each figure's median over the runs (a step missing from a run is left out of its median)."""
+    out: dict[str, dict[str, float]] = {}
+    for visit_name in runs[0]:
+        keys = {key for run in runs for key in run[visit_name]}
+        out[visit_name] = {
+            key: round(statistics.median([run[visit_name][key] for run in runs if key in run[visit_name]]), 3)
+            for key in sorted(keys)
+        }
+    return out
+
+
+def main() -> None:
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__.strip().splitlines()[-1])
+    sites = {"before": Path(sys.argv[1]), "after": Path(sys.argv[2])}
+    runs_each = int(sys.argv[3]) if len(sys.argv) == 4 else RUNS
+    for name, site in sites.items():
+        if not (site / "sw.js").is_file():
+            sys.exit(f"ab bench: {site} ({name}) is not a built site")
+    started = time.monotonic()
+    runs: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name in sites}
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+        for n in range(runs_each):
+            for name, site in sites.items():
+                with pb.served(site, slow=False) as (base, _):
+                    runs[name].append(visit(pw, Path(tmp) / "profile", base))
+                shutil.rmtree(Path(tmp) / "profile", ignore_errors=True)
+                print(f"run {n + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)
+    summary: dict[str, Any] = {name: medians(found) for name, found in runs.items()}
+    summary["runs"] = runs
+    summary["sites"] = {name: str(site) for name, site in sites.items()}
+    summary["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    summary["duration_s"] = round(time.monotonic() - started)
+    (ROOT / "bench" / "ab.json").write_text(json.dumps(summary, indent=1) + "\n", "utf-8")
+    for visit_name in ("warm", "next_day"):
+        for name in sites:
+            print(visit_name, name, summary[name][visit_name])
+
+
+if __name__ == "__main__":
+    main()
