@@ -6,10 +6,13 @@ turn, RUNS times each: a first visit, settled (the service worker in control, th
 snapshot and the compiled code kept), then the first answer of a second page offline
 ("warm") and, the browser restarted, of the first page ("next day"). For each, the
 seconds from navigation to the answer and the worker's own steps (``timings``, ms since
-the worker started, as the bench's breakdown reads them). CPU unthrottled, no network
-throttling: what is compared is the worker's own work, and the runs stay short.
+the worker started, as the bench's breakdown reads them). By default CPU unthrottled and
+no network throttling: what is compared is the worker's own work, and the runs stay
+short. With ``--quota``, as ``make bench`` runs the site: the slow-4G layer and the whole
+browser under the CPU quota calibrated to about 4x (a run takes about a minute and a half).
 
-Usage: ``python bench/ab_bench.py BEFORE_SITE AFTER_SITE [RUNS]``; writes ``bench/ab.json``.
+Usage: ``python bench/ab_bench.py [--quota] BEFORE_SITE AFTER_SITE [RUNS]``; writes
+``bench/ab.json`` (``bench/ab-quota.json`` with ``--quota``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +34,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import cpu_quota  # noqa: E402
 import phone_bench as pb  # noqa: E402
 
 RUNS = 5
 
 
-def visit(pw: Playwright, profile: Path, base: str) -> dict[str, dict[str, float]]:
+def visit(pw: Playwright, profile: Path, base: str, chromium: str) -> dict[str, dict[str, float]]:
     """A settled first visit, then the warm and the next day's first answers, with the worker's steps."""
-    phone = pb.Phone(pw, pb.CHROMIUM)
+    phone = pb.Phone(pw, chromium)
     context = phone.open(profile, fresh=True)
     page = context.new_page()
     pb.first_answer(page, base + pb.PAGE)
@@ -67,28 +72,42 @@ def medians(runs: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, floa
 
 
 def main() -> None:
-    if len(sys.argv) not in (3, 4):
-        sys.exit(__doc__.strip().splitlines()[-1])
-    sites = {"before": Path(sys.argv[1]), "after": Path(sys.argv[2])}
-    runs_each = int(sys.argv[3]) if len(sys.argv) == 4 else RUNS
+    args = sys.argv[1:]
+    quota = "--quota" in args
+    args = [arg for arg in args if arg != "--quota"]
+    if len(args) not in (2, 3):
+        sys.exit(__doc__.strip().splitlines()[-2])
+    sites = {"before": Path(args[0]), "after": Path(args[1])}
+    runs_each = int(args[2]) if len(args) == 3 else RUNS
     for name, site in sites.items():
         if not (site / "sw.js").is_file():
             sys.exit(f"ab bench: {site} ({name}) is not a built site")
     started = time.monotonic()
     runs: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name in sites}
-    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        chromium, profile_note = pb.CHROMIUM, "CPU unthrottled, no network throttling"
+        if quota:
+            why_not = cpu_quota.available()
+            if why_not:
+                sys.exit(f"ab bench: cannot slow the browser's CPU: {why_not}")
+            slowed = stack.enter_context(cpu_quota.cpu_quota(pb.CHROMIUM, pb.FIRST_QUOTA_US))
+            _, factor = cpu_quota.calibrate(pw, slowed, pb.CHROMIUM, pb.CHROMIUM_ARGS, pb.CPU_TARGET)
+            chromium = str(slowed.executable)
+            profile_note = f"slow 4G, the whole browser slowed {factor:.2f}x (quota {slowed.quota_us} us/100 ms)"
         for n in range(runs_each):
             for name, site in sites.items():
-                with pb.served(site, slow=False) as (base, _):
-                    runs[name].append(visit(pw, Path(tmp) / "profile", base))
+                with pb.served(site, slow=quota) as (base, _):
+                    runs[name].append(visit(pw, Path(tmp) / "profile", base, chromium))
                 shutil.rmtree(Path(tmp) / "profile", ignore_errors=True)
                 print(f"run {n + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)
     summary: dict[str, Any] = {name: medians(found) for name, found in runs.items()}
     summary["runs"] = runs
     summary["sites"] = {name: str(site) for name, site in sites.items()}
+    summary["profile"] = profile_note
     summary["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     summary["duration_s"] = round(time.monotonic() - started)
-    (ROOT / "bench" / "ab.json").write_text(json.dumps(summary, indent=1) + "\n", "utf-8")
+    out = ROOT / "bench" / ("ab-quota.json" if quota else "ab.json")
+    out.write_text(json.dumps(summary, indent=1) + "\n", "utf-8")
     for visit_name in ("warm", "next_day"):
         for name in sites:
             print(visit_name, name, summary[name][visit_name])

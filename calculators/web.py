@@ -2,7 +2,8 @@
 
 The page's worker calls these functions with plain strings (never Python source):
 ``compute`` for a calculation, ``play`` to play it out with dice the browser rolled, and
-``canary`` to check that an interpreter restored from a snapshot answers. Bad input
+``canary`` to check that an interpreter restored from a snapshot answers (a calculator
+at a time, on its first use). Bad input
 comes back as ``{"errors": {field: message}}``, never as an exception.
 """
 
@@ -68,17 +69,21 @@ def play(name: str, inputs_json: str, faces_json: str) -> str:
     return _answer({"lines": played["lines"], "effects": played["effects"], "faces_used": used})
 
 
-def canary() -> str:
-    """Every calculator's declared sample, calculated: ``{"answered": n}``.
+def canary(name: str | None = None) -> str:
+    """A calculator's declared sample, calculated (every calculator's without a name): ``{"answered": n}``.
 
     A memory snapshot restores an interpreter whose modules were imported elsewhere; the
-    worker calls this before the restored interpreter answers anyone.
+    worker calls this for a calculator before the restored interpreter answers anyone with
+    it. A name no calculator has answers ``{"answered": 0}``: there is nothing to check,
+    and its calculation says it is unknown.
 
     Raises:
         ValueError: when a sample is not answered with a result and a view.
     """
-    for name, calculator in all_calculators().items():
-        answer = json.loads(compute(name, json.dumps(dict(calculator.sample))))
+    known = all_calculators()
+    names = list(known) if name is None else [name] if name in known else []
+    for each in names:
+        answer = json.loads(compute(each, json.dumps(dict(known[each].sample))))
         if "result" not in answer or "view" not in answer:
-            raise ValueError(f"the {name} calculator did not answer its sample: {answer}")
-    return _answer({"answered": len(all_calculators())})
+            raise ValueError(f"the {each} calculator did not answer its sample: {answer}")
+    return _answer({"answered": len(names)})

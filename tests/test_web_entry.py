@@ -4,6 +4,8 @@ the snapshot canary answers every calculator's sample."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -38,3 +40,30 @@ def test_web_play_needs_real_faces() -> None:
     assert "Not enough dice" in short["errors"][""]
     ok = json.loads(web.play("hit-split", json.dumps({"hits": "2"}), json.dumps([1, 6, 6])))
     assert ok["lines"][0] == "Rolled 1 6."
+
+
+def test_the_canary_checks_one_calculator_by_name_and_none_for_an_unknown_name() -> None:
+    for name in all_calculators():
+        assert json.loads(web.canary(name)) == {"answered": 1}
+    assert json.loads(web.canary("no-such-calculator")) == {"answered": 0}
+
+
+def test_the_canary_refuses_a_calculator_that_does_not_answer_its_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web, "compute", lambda *_: json.dumps({"errors": {"": "broken"}}))
+    with pytest.raises(ValueError, match="hit-split calculator did not answer its sample"):
+        web.canary("hit-split")
+
+
+def test_after_the_first_answer_every_module_the_browser_uses_is_imported() -> None:
+    """A start from the snapshot answers before the calculators' files are unpacked (they
+    follow): the snapshot, made after a fresh start's first answer, must already hold every
+    module of the package the entry points use. A module imported only later (inside a
+    function) would not be found until then; import it at the top of its module."""
+    probe = (
+        "import json, pkgutil, sys, calculators, calculators.web as web\n"
+        "web.compute('building-damage', '{}')\n"
+        "names = {m.name for m in pkgutil.walk_packages(calculators.__path__, 'calculators.')}\n"
+        "print(json.dumps(sorted(n for n in names - {'calculators.__main__'} if n not in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == []

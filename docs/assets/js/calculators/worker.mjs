@@ -45,7 +45,7 @@ function locate({ pyodide, stdlib, calculators }) {
 let where;
 
 /** @typedef {import("pyodide").PyodideAPI} Pyodide */
-/** @typedef {{compute(name: string, inputs: string): string, play(name: string, inputs: string, faces: string): string, canary(): string}} Web */
+/** @typedef {{compute(name: string, inputs: string): string, play(name: string, inputs: string, faces: string): string, canary(name?: string): string}} Web */
 
 /**
  * On a first visit (no service worker yet) start every download at once, so the line is
@@ -166,18 +166,42 @@ async function startPyodide(snapshot) {
 
 /**
  * Put the calculators package (the same files pytest imports) on the file system and
- * sys.path, and import the browser's entry points. A snapshot holds the imported
- * modules but not the file system, so this runs after either boot.
+ * sys.path. A snapshot holds the imported modules but not the file system, so this runs
+ * after either boot: before the first import on a start from the files, after the first
+ * answer on a start from a snapshot (see importedWeb).
  * @param {Pyodide} pyodide
- * @returns {Promise<Web>}
  */
-async function install(pyodide) {
+async function unpackCalculators(pyodide) {
   const archive = await fetch(where.archiveURL);
   if (!archive.ok) throw new Error(`the calculators package is missing (${archive.status})`);
   pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: SITE_PACKAGES });
   const path = pyodide.pyimport("sys").path;
   if (!path.includes(SITE_PACKAGES)) path.insert(0, SITE_PACKAGES);
+}
+
+/**
+ * The browser's entry points, with the package's files unpacked first.
+ * @param {Pyodide} pyodide
+ * @returns {Promise<Web>}
+ */
+async function install(pyodide) {
+  await unpackCalculators(pyodide);
   return /** @type {Web} */ (/** @type {unknown} */ (pyodide.pyimport("calculators.web")));
+}
+
+/**
+ * The browser's entry points in an interpreter restored from a snapshot: the snapshot
+ * was made after a fresh start's first answer, when every module of the package the
+ * entry points use had been imported (a CPython test holds every module to that), so
+ * they are in sys.modules and the files can wait until after the first answer. Should
+ * the import need them after all, they are unpacked first.
+ * @param {Pyodide} pyodide
+ * @returns {Promise<{web: Web, unpacked: boolean}>}
+ */
+async function importedWeb(pyodide) {
+  const modules = pyodide.pyimport("sys").modules;
+  if (!modules.has("calculators.web")) return { web: await install(pyodide), unpacked: true };
+  return { web: /** @type {Web} */ (/** @type {unknown} */ (modules.get("calculators.web"))), unpacked: false };
 }
 
 /** The snapshot format, imported when there is a snapshot to read or make (never on a first visit's path). */
@@ -227,6 +251,12 @@ async function snapshotMemory(stored) {
 
 /** @type {{pyodide: Pyodide, web: Web, source: "snapshot" | "files", fallback: string}} */
 let booted;
+/** On a start from a snapshot: the calculators whose sample it has answered (each is checked on its first use). */
+const checked = new Set();
+/** On a start from a snapshot: the package's files, unpacked after the first answer (null until then). */
+let unpacked = /** @type {Promise<void> | null} */ (null);
+/** A start from the files that replaces a restored interpreter which failed a check (null until one does). */
+let replacing = /** @type {Promise<void> | null} */ (null);
 /**
  * When each step of the boot ended (ms since the worker started), for the benchmark; and
  * when the worker started ("time-origin", ms since the epoch), to put them on the page's clock.
@@ -252,11 +282,9 @@ async function boot() {
       const pyodide = await startPyodide(await snapshotMemory(stored));
       mark("python");
       markWasmRead();
-      const web = await install(pyodide);
+      const { web, unpacked: already } = await importedWeb(pyodide);
       mark("installed");
-      // A restored interpreter must answer every calculator's sample before it answers anyone.
-      web.canary();
-      mark("checked");
+      if (already) unpacked = Promise.resolve();
       booted = { pyodide, web, source: "snapshot", fallback: "" };
       return;
     } catch (error) {
@@ -303,6 +331,37 @@ async function makeSnapshot() {
   }
 }
 
+/**
+ * Before a restored interpreter answers anyone with a calculator, it answers that
+ * calculator's declared sample (once per calculator: the first use of each costs one
+ * extra calculation, not every calculator's at the start). One that fails is never used
+ * again: the snapshot is deleted and Python starts from the files, which answer instead.
+ * @param {string} name
+ */
+async function checkedFor(name) {
+  if (replacing) await replacing;
+  if (booted.source !== "snapshot" || checked.has(name)) return;
+  try {
+    booted.web.canary(name);
+    checked.add(name);
+  } catch (error) {
+    replacing ??= (async () => {
+      await caches.delete(SNAPSHOTS).catch(() => false);
+      booted = { ...(await bootFromFiles()), fallback: message(error) };
+    })();
+    await replacing;
+  }
+}
+
+/** After the first answer from a snapshot, the package's files (see importedWeb). */
+function unpackAfterAnswer() {
+  if (unpacked || booted.source !== "snapshot") return;
+  const { pyodide } = booted;
+  unpacked = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => unpackCalculators(pyodide))
+    .catch(() => undefined); // its modules are loaded already; the files are for what might ask for them
+}
+
 /** @param {Reply} reply */
 function reply(reply) {
   scope.postMessage(reply);
@@ -319,7 +378,10 @@ const ready = new Promise((resolve) => {
   return boot();
 });
 ready.then(
-  () => reply({ type: "ready", source: booted.source, fallback: booted.fallback, timings }),
+  () => {
+    mark("ready");
+    reply({ type: "ready", source: booted.source, fallback: booted.fallback, timings });
+  },
   (error) => reply({ type: "failed", message: message(error) }),
 );
 
@@ -335,12 +397,14 @@ scope.addEventListener("message", async (event) => {
       reply({ type: "answer", id: request.id, answer: await makeSnapshot() });
       return;
     }
+    await checkedFor(request.name);
     const inputs = JSON.stringify(request.inputs);
     const text =
       request.type === "play"
         ? booted.web.play(request.name, inputs, JSON.stringify(request.faces))
         : booted.web.compute(request.name, inputs);
     reply({ type: "answer", id: request.id, answer: JSON.parse(text) });
+    unpackAfterAnswer();
   } catch (error) {
     reply({ type: "error", id: request.id, message: message(error) });
   }
