@@ -154,11 +154,12 @@ def stored_keys(page: Page) -> list[str]:
 def fill(page: Page, section: str, inputs: dict[str, str]) -> None:
     """Type every field like a player: the case's value, or the field's default.
 
-    A field the form hides (it changes nothing for the values shown) is given its default
-    without typing, as a player who never touched it would have it: which fields are
-    hidden follows Python's answers, and on a busy machine an answer can land between two
-    fields, so a field hidden now may hold an earlier case's value and matter again by the
-    time this case is in. One the case sets is shown as soon as the values make it matter.
+    A field the case does not set is given its default without typing (shown or hidden),
+    as a player who never touched it would have it: which fields are hidden follows
+    Python's answers, and on a busy machine an answer can land between two fields, so a
+    field shown now may be hidden a moment later, and one hidden now may hold an earlier
+    case's value and matter again by the time this case is in. One the case sets is shown
+    as soon as the values make it matter, and is typed.
     """
     for spec in CALCULATORS[CALCULATOR_OF[section]].inputs:
         if spec.name in FIXED.get(section, {}):
@@ -169,16 +170,17 @@ def fill(page: Page, section: str, inputs: dict[str, str]) -> None:
             value = (
                 "" if spec.default is None else str(spec.default).lower() if spec.kind == "bool" else str(spec.default)
             )
-            if not field.is_visible():
-                field.evaluate(
-                    """(el, value) => {
-                        if (el.value === value) return;
-                        el.value = value;
-                        el.dispatchEvent(new Event('change', { bubbles: true }));
-                    }""",
-                    value,
-                )
-                continue
+            # Set in place, shown or not: a field shown now may be hidden a moment later by
+            # the answer to the values typed so far (a unit type it does not matter for).
+            field.evaluate(
+                """(el, value) => {
+                    if (el.value === value) return;
+                    el.value = value;
+                    el.dispatchEvent(new Event('change', { bubbles: true }));
+                }""",
+                value,
+            )
+            continue
         # Shown once Python has answered for the values typed so far: on a busy machine that
         # can take longer than Playwright's own wait for an action.
         field.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
