@@ -1,18 +1,22 @@
 """How a page starts Python: once per visit (instant navigation keeps it), with the page on
 a warm visit and after the first paint on a first one, the form usable meanwhile, a
-runtime that cannot load said so, and with Data Saver only when the player asks."""
+runtime that cannot load said so, with Data Saver only when the player asks, and no page's
+words moved by what its scripts draw once it has painted."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, ROOT
+from support import PAGE_URLS, PHONE, ROOT
 
 from build_scripts.module_graph import module_graph
-from site_server import SiteServer
+from site_server import SiteServer, Throttle, serve
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.
 TABLE_SCRIPTS = ["assets/js/table/page.mjs", "assets/js/table/calculators.mjs"]
@@ -153,3 +157,50 @@ def test_with_data_saver_a_runtime_already_on_the_device_starts_with_the_page(
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1
     assert page.evaluate("() => window.scrollhammerCalculators.source") == "snapshot"
     expect(section).not_to_contain_text("Data Saver")
+
+
+#: Sums the page's layout shifts that no tap or key caused (what Lighthouse's Cumulative
+#: Layout Shift adds up on a load), naming what moved.
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) {
+    if (shift.hadRecentInput) continue;
+    const moved = shift.sources.map((s) => (s.node && (s.node.id || s.node.nodeName)) || "?");
+    window.__shifts.push({ value: shift.value, moved });
+  }
+}).observe({ type: "layout-shift", buffered: true });
+window.__answered = false;
+document.addEventListener("sh-calc:answered", () => { window.__answered = true; }, true);
+"""
+
+
+@pytest.fixture(scope="module")
+def late_scripts_url(built_site: Path) -> Iterator[str]:
+    """The site from a server that holds each page module back for 1 s, so every page
+    paints before its scripts draw anything (as on a slow phone)."""
+    server = serve(built_site, port=0, throttle=Throttle(hold_s=1.0, hold_pattern=re.compile(r"/assets/js/.+\.mjs$")))
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("url", PAGE_URLS)
+def test_a_page_keeps_its_words_in_place_while_its_scripts_draw(
+    browser: Browser, late_scripts_url: str, url: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context.add_init_script(LAYOUT_SHIFTS)
+    page = context.new_page()
+    page.goto(late_scripts_url + url)
+    # What the scripts draw on load: the table, each calculator's first answer.
+    if url == "table/":
+        expect(page.locator(".sh-table__title")).to_be_visible(timeout=TIMEOUT)
+    elif page.locator("section.sh-calc").count():
+        page.wait_for_function("() => window.__answered", timeout=ANSWER_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    shifts = page.evaluate("window.__shifts")
+    context.close()
+    # Lighthouse counts below 0.1 as good; the Calculators page's storage line, filled in
+    # once the browser says how much is kept, moves the words under it by about 0.008.
+    assert sum(s["value"] for s in shifts) < 0.01, shifts

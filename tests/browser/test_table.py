@@ -293,6 +293,18 @@ def test_hostile_links_change_nothing_and_inject_nothing(phone: BrowserContext, 
 SHOTS = ROOT / "test-results" / "screenshots"
 
 
+def test_with_scripts_off_the_table_says_where_to_look_and_holds_no_space(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}table/")
+    root = page.locator("[data-table-root]")
+    expect(root).to_contain_text("with scripts off, the questions below are what to agree", use_inner_text=True)
+    # The place held for the table while its script comes is for a page that runs scripts.
+    expect(page.locator(".sh-table__loading")).to_be_hidden()
+    assert root.evaluate("e => e.getBoundingClientRect().height") < PHONE["height"] / 4
+    context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None:
     """Phone screenshots of the table, a piece's questions, a shared table and a calculator
