@@ -205,7 +205,6 @@ STEPS = {
     "to_python": ("start", "python"),
     "worker_to_answer": ("startedAt", "answer"),
     "install": ("python", "installed"),
-    "check": ("installed", "checked"),
     "ready_to_page": ("ready", "readyAt"),
     "answer": ("readyAt", "answer"),
 }
@@ -573,7 +572,6 @@ STEP_WORDS = {
     "wasm_read": "the WebAssembly read from the HTTP cache, its compiled code with it",
     "pyodide_restore": "Pyodide: its JavaScript, the WebAssembly compiled and instantiated, the snapshot copied in",
     "install": "calculators.web imported (from a snapshot its files are unpacked after the first answer)",
-    "check": "every calculator's sample answered before the first answer (until issue 20: now each on its first use)",
     "ready_to_page": "the ready message reaching the page",
     "answer": "the first calculation asked, its calculator's sample and it answered, and shown",
 }
@@ -614,19 +612,12 @@ def write_readme(table: str, when: str) -> None:
     readme.write_text(head + block + rest.split(end, 1)[1], "utf-8")
 
 
-def measure_naive(pw: Playwright, folder: Path, quota_us: int, port: int) -> list[dict[str, float]]:
-    """The naive embed's slowed runs (in a process of its own, beside the site's: own quota,
-    own server on ``port``); its page and profile stay in ``folder`` for the unthrottled
-    figures, which are served on the same port (the same origin, so the same HTTP cache)."""
-    profile = folder / "naive-profile"
-    root = naive_site(folder / "naive")
-    runs = []
-    with cpu_quota(CHROMIUM, quota_us) as quota:
-        slowed = Phone(pw, str(quota.executable))
-        for _ in range(RUNS):
-            with served(root, port=port) as (base, throttle):
-                runs.append(naive_run(slowed, profile, base, throttle))
-    return runs
+def measure_naive(pw: Playwright, root: Path, profile: Path, quota_us: int, port: int) -> dict[str, float]:
+    """One of the naive embed's slowed runs (in a process of its own, beside the site's:
+    own quota, own server on ``port``); its profile stays for the unthrottled figures,
+    which are served on the same port (the same origin, so the same HTTP cache)."""
+    with cpu_quota(CHROMIUM, quota_us) as quota, served(root, port=port) as (base, throttle):
+        return naive_run(Phone(pw, str(quota.executable)), profile, base, throttle)
 
 
 def site_slowed(pw: Playwright, tmp: Path, quota: CpuQuota, log: Callable[[str], None]) -> list[dict[str, float]]:
@@ -641,14 +632,14 @@ def site_slowed(pw: Playwright, tmp: Path, quota: CpuQuota, log: Callable[[str],
 
 
 def unthrottled(
-    pw: Playwright, tmp: Path, naive_dir: Path, naive_port: int, log: Callable[[str], None]
+    pw: Playwright, tmp: Path, naive_root: Path, naive_profile: Path, naive_port: int, log: Callable[[str], None]
 ) -> dict[str, Any]:
     """Alone on the machine: the free-CPU runs, LCP, the slowest calculations, the code cache."""
     profile = tmp / "site-profile"
     with served(SITE) as (base, throttle):
         site = site_run(Phone(pw, CHROMIUM), profile, base, throttle)
-    with served(naive_dir / "naive", port=naive_port) as (base, _):
-        naive = naive_warm_only(Phone(pw, CHROMIUM), naive_dir / "naive-profile", base)
+    with served(naive_root, port=naive_port) as (base, _):
+        naive = naive_warm_only(Phone(pw, CHROMIUM), naive_profile, base)
     log(f"CPU unthrottled: site {site}, naive {naive}")
     with served(SITE, slow=False) as (base, _):
         lcps = [lcp(pw, profile, base + PAGE) for _ in range(RUNS)]
@@ -669,20 +660,29 @@ def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, 
         free_loop, factor = calibrate(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
         quota_us = quota.quota_us
         log(f"CPU: a worker loop {free_loop:.0f} ms free, {factor:.2f}x slower at quota {quota_us} us/100 ms")
-        # The naive embed runs beside the site, in its own process, cgroup and server: the
-        # machine has two cores and each slowed browser may use about a quarter of one.
-        naive_port = free_port()
-        child = subprocess.Popen([sys.executable, __file__, "--naive", str(quota_us), str(naive_dir), str(naive_port)])
+        # The naive embed's runs go beside the site's, each in its own process, cgroup,
+        # server and profile: the machine has two cores and each slowed browser may use a
+        # quarter of one, so the four together use at most one core (one after another,
+        # the naive runs alone took longer than the site's: make bench went past 12 min).
+        root = naive_site(naive_dir / "naive")
+        ports = [free_port() for _ in range(RUNS)]
+        children = [
+            subprocess.Popen(
+                [sys.executable, __file__, "--naive", str(quota_us), str(root), str(naive_dir / f"run-{n}"), str(port)]
+            )
+            for n, port in enumerate(ports)
+        ]
         try:
             site_runs = site_slowed(pw, tmp, quota, log)
         except BaseException:
-            child.terminate()  # it removes its own cgroup on the way out
+            for child in children:
+                child.terminate()  # it removes its own cgroup on the way out
             raise
-    if child.wait() != 0:
-        sys.exit("phone benchmark: the naive embed's runs failed")
-    naive_runs = json.loads((naive_dir / "naive.json").read_text("utf-8"))
+    if any(child.wait() != 0 for child in children):
+        sys.exit("phone benchmark: a run of the naive embed failed")
+    naive_runs = [json.loads((naive_dir / f"run-{n}" / "naive.json").read_text("utf-8")) for n in range(RUNS)]
     log(f"naive runs: {naive_runs}")
-    free = unthrottled(pw, tmp, naive_dir, naive_port, log)
+    free = unthrottled(pw, tmp, root, naive_dir / "run-0" / "profile", ports[0], log)
     site = {"runs": site_runs, "free": free["site"], "lcp": free["lcp"], "slowest": free["slowest"]}
     site["code_cache"] = free["code_cache"]
     naive_result = {"runs": naive_runs, "free": free["naive"]}
@@ -753,17 +753,20 @@ def _prefixed(naive: dict[str, list[float]]) -> dict[str, list[float]]:
     return {f"naive_{key}": values for key, values in naive.items()}
 
 
-def naive_main(quota_us: int, folder: Path, port: int) -> None:
-    """The child process: the naive embed's slowed runs, written to ``folder/naive.json``."""
+def naive_main(quota_us: int, root: Path, folder: Path, port: int) -> None:
+    """A child process: one slowed run of the naive embed, written to ``folder/naive.json``
+    (its profile in ``folder/profile``)."""
     # Terminated (the site's runs failed): unwind, so the cgroup is removed.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    folder.mkdir(parents=True)
     with sync_playwright() as pw:
-        (folder / "naive.json").write_text(json.dumps(measure_naive(pw, folder, quota_us, port)), "utf-8")
+        run = measure_naive(pw, root, folder / "profile", quota_us, port)
+    (folder / "naive.json").write_text(json.dumps(run), "utf-8")
 
 
 def main() -> None:
-    if len(sys.argv) == 5 and sys.argv[1] == "--naive":
-        naive_main(int(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))
+    if len(sys.argv) == 6 and sys.argv[1] == "--naive":
+        naive_main(int(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), int(sys.argv[5]))
         return
     if not (SITE / "sw.js").is_file():
         sys.exit("no built site: run `make build` (make bench does)")
