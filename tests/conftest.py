@@ -58,14 +58,27 @@ def site_url(site_server: SiteServer) -> str:
     return f"http://127.0.0.1:{site_server.server_address[1]}/"
 
 
+def _held_back(site: Path, pattern: str, seconds: float) -> Iterator[str]:
+    """Serve ``site`` from a server that holds each file whose path matches ``pattern`` back
+    for ``seconds``, and give its address."""
+    server = serve(site, port=0, throttle=Throttle(hold_s=seconds, hold_pattern=re.compile(pattern)))
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture(scope="session")
 def slow_site_url(built_site: Path) -> Iterator[str]:
     """The same site from a server that holds the Python runtime's wasm back for 8 s,
     so a test can see the page while Python is still loading."""
-    server = serve(built_site, port=0, throttle=Throttle(hold_s=8.0, hold_pattern=re.compile(r"\.wasm$")))
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    yield from _held_back(built_site, r"\.wasm$", 8.0)
+
+
+@pytest.fixture(scope="session")
+def late_scripts_url(built_site: Path) -> Iterator[str]:
+    """The same site from a server that holds each page module back for 1 s, so every
+    page paints before its scripts draw anything (as on a slow phone)."""
+    yield from _held_back(built_site, r"/assets/js/.+\.mjs$", 1.0)
 
 
 def _hosted(start: Callable[[Path, Path], Host], site: Path, workdir: Path, recipe: str) -> Iterator[Host]:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
@@ -16,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PAGE_URLS, PHONE, ROOT
 
 from build_scripts.module_graph import module_graph
-from site_server import SiteServer, Throttle, serve
+from site_server import SiteServer
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.
 TABLE_SCRIPTS = ["assets/js/table/page.mjs", "assets/js/table/calculators.mjs"]
@@ -173,16 +171,6 @@ new PerformanceObserver((list) => {
 window.__answered = false;
 document.addEventListener("sh-calc:answered", () => { window.__answered = true; }, true);
 """
-
-
-@pytest.fixture(scope="module")
-def late_scripts_url(built_site: Path) -> Iterator[str]:
-    """The site from a server that holds each page module back for 1 s, so every page
-    paints before its scripts draw anything (as on a slow phone)."""
-    server = serve(built_site, port=0, throttle=Throttle(hold_s=1.0, hold_pattern=re.compile(r"/assets/js/.+\.mjs$")))
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.mark.parametrize("url", PAGE_URLS)
