@@ -665,12 +665,11 @@ def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, 
         # quarter of one, so the four together use at most one core (one after another,
         # the naive runs alone took longer than the site's: make bench went past 12 min).
         root = naive_site(naive_dir / "naive")
-        ports = [free_port() for _ in range(RUNS)]
+        folders = [naive_dir / f"run-{n}" for n in range(RUNS)]
+        ports = [free_port() for _ in folders]
         children = [
-            subprocess.Popen(
-                [sys.executable, __file__, "--naive", str(quota_us), str(root), str(naive_dir / f"run-{n}"), str(port)]
-            )
-            for n, port in enumerate(ports)
+            subprocess.Popen([sys.executable, __file__, "--naive", str(quota_us), str(root), str(folder), str(port)])
+            for folder, port in zip(folders, ports, strict=True)
         ]
         try:
             site_runs = site_slowed(pw, tmp, quota, log)
@@ -680,9 +679,9 @@ def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, 
             raise
     if any(child.wait() != 0 for child in children):
         sys.exit("phone benchmark: a run of the naive embed failed")
-    naive_runs = [json.loads((naive_dir / f"run-{n}" / "naive.json").read_text("utf-8")) for n in range(RUNS)]
+    naive_runs = [json.loads((folder / "naive.json").read_text("utf-8")) for folder in folders]
     log(f"naive runs: {naive_runs}")
-    free = unthrottled(pw, tmp, root, naive_dir / "run-0" / "profile", ports[0], log)
+    free = unthrottled(pw, tmp, root, folders[0] / "profile", ports[0], log)
     site = {"runs": site_runs, "free": free["site"], "lcp": free["lcp"], "slowest": free["slowest"]}
     site["code_cache"] = free["code_cache"]
     naive_result = {"runs": naive_runs, "free": free["naive"]}
