@@ -28,7 +28,7 @@ $(STAMP): requirements.lock pyproject.toml
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-## fonts: Debian's DejaVu Sans, which build_scripts/card_image.py draws the rule cards in
+## fonts: Debian's DejaVu Sans, which build_scripts/cards/card_image.py draws the rule cards in
 CARD_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 fonts:
 	@test -f $(CARD_FONT) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core; }

@@ -57,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpu_quota import CpuQuota, available, calibrate, cpu_quota  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS, free_port, traced  # noqa: E402 - the tests' Chromium, traces
 
-from build_scripts.runtime_assets import calculators_archive  # noqa: E402
+from build_scripts.finish.runtime_assets import calculators_archive  # noqa: E402
 from site_server import SiteServer, Throttle, serve  # noqa: E402
 
 RUNS = 3

@@ -12,21 +12,20 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from build_scripts.anchor_lock import AnchorLock, LockCheck
-from build_scripts.calculator_forms import Placement, render_form
+from build_scripts.cards.rule_cards import Card, cards_for, page_versions, page_words
+from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.errors import RulebookError
-from build_scripts.ids import assign_ids
-from build_scripts.merge import merge_exports
 from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules, page_url
-from build_scripts.render import CHART_TITLE, place, render_page
-from build_scripts.rule_cards import Card, cards_for, page_versions, page_words
-from build_scripts.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
-from build_scripts.sections import build_tree
-from build_scripts.table_coverage import check_coverage, check_rules
-from build_scripts.table_page import linker, page_marks, render_table_page, table_data
-from build_scripts.table_spec import TABLE_NAME, TableSpec
-from build_scripts.templates_env import environment
-from build_scripts.terms import (
+from build_scripts.pages.calculator_forms import Placement, render_form
+from build_scripts.pages.render import CHART_TITLE, place, render_page
+from build_scripts.pages.table_coverage import check_coverage, check_rules
+from build_scripts.pages.table_page import linker, page_marks, render_table_page, table_data
+from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
+from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
+from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.merge import merge_exports
+from build_scripts.rulebook.sections import build_tree
+from build_scripts.rulebook.terms import (
     TermMap,
     apply_terms,
     check_linked,
@@ -35,8 +34,9 @@ from build_scripts.terms import (
     outside_uses,
     terms_report,
 )
-from build_scripts.wikitext import decode, parse_blocks
-from build_scripts.xrefs import Resolution, load_map, resolve
+from build_scripts.rulebook.wikitext import decode, parse_blocks
+from build_scripts.rulebook.xrefs import Resolution, load_map, resolve
+from build_scripts.templates_env import environment
 from calculators.registry import get
 
 __all__ = ["BuildResult", "PageSpec", "Shortcut", "build_rulebook", "page_url"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.csp import CONTENT_SECURITY_POLICY
+from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
 
 __all__ = ["CONTENT_SECURITY_POLICY", "IMMUTABLE", "REVALIDATE", "Expected", "samples"]
 

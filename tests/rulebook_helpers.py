@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from support import EXPORTS, ROOT, RULEBOOK, site_pages
 
-from build_scripts.anchor_lock import AnchorLock
+from build_scripts.cards.rule_history import RuleHistory
+from build_scripts.pages.table_file import load_table
+from build_scripts.pages.table_spec import TableSpec
 from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
-from build_scripts.rule_history import RuleHistory
-from build_scripts.table_file import load_table
-from build_scripts.table_spec import TableSpec
-from build_scripts.terms import load_terms
+from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.terms import load_terms
 
 PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
 

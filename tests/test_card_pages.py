@@ -19,9 +19,9 @@ from PIL import Image
 from rulebook_helpers import build, committed_lock
 from support import ROOT
 
-from build_scripts.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT
+from build_scripts.cards.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT
+from build_scripts.cards.rule_cards import card_path, page_words
 from build_scripts.model import RuleRef
-from build_scripts.rule_cards import card_path, page_words
 
 
 class Head(HTMLParser):

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from support import ROOT
 
-from build_scripts.calculator_forms import load_placements
 from build_scripts.data_file import load_entries
 from build_scripts.errors import RulebookError
-from build_scripts.terms import load_terms
-from build_scripts.xrefs import load_map
+from build_scripts.pages.calculator_forms import load_placements
+from build_scripts.rulebook.terms import load_terms
+from build_scripts.rulebook.xrefs import load_map
 
 DATA = ROOT / "build_scripts"
 LOADERS = {

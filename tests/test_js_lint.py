@@ -41,7 +41,7 @@ def test_there_are_scripts_to_check() -> None:
         "docs/assets/js/rule-links.mjs",
         "docs/assets/js/calculators/render.mjs",
         "docs/assets/js/calculators/worker.mjs",
-        "build_scripts/service_worker/workbox_source.js",
+        "build_scripts/finish/service_worker/workbox_source.js",
     } <= names
 
 

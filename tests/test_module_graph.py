@@ -8,7 +8,7 @@ import pytest
 from support import ROOT
 
 from build_scripts.errors import RulebookError
-from build_scripts.module_graph import module_graph
+from build_scripts.finish.module_graph import module_graph
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from support import ROOT
 
-from build_scripts.table_file import load_table
-from build_scripts.table_page import table_data
+from build_scripts.pages.table_file import load_table
+from build_scripts.pages.table_page import table_data
 
 TESTS = ROOT / "tests" / "js" / "table_model.test.mjs"
 

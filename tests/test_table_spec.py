@@ -7,9 +7,9 @@ from rulebook_helpers import build, committed_table, exports
 from support import ROOT
 
 from build_scripts.errors import RulebookError
-from build_scripts.table_coverage import asking_sentences, uncovered
-from build_scripts.table_file import load_table
-from build_scripts.table_page import marks
+from build_scripts.pages.table_coverage import asking_sentences, uncovered
+from build_scripts.pages.table_file import load_table
+from build_scripts.pages.table_page import marks
 
 TABLE = (ROOT / "build_scripts" / "table.toml").read_text("utf-8")
 

@@ -8,8 +8,8 @@ import pytest
 from rulebook_helpers import build, term_map
 
 from build_scripts.errors import RulebookError
-from build_scripts.search_index import display_text
-from build_scripts.terms import load_terms
+from build_scripts.finish.search_index import display_text
+from build_scripts.rulebook.terms import load_terms
 
 TERMS = term_map()
 

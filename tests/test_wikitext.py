@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from build_scripts.errors import RulebookError
-from build_scripts.wikitext import BANNER, decode, parse_blocks
+from build_scripts.rulebook.wikitext import BANNER, decode, parse_blocks
 
 HEAD = f"{BANNER}\n\n==Section==\n\n"
 

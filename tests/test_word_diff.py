@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from build_scripts.word_diff import word_diff
+from build_scripts.cards.word_diff import word_diff
 
 
 def side(runs: list[tuple[str, str]], keep: str) -> str:

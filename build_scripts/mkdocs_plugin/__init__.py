@@ -2,8 +2,8 @@
 
 The only package that imports MkDocs: :mod:`.config` declares the plugin's options
 (a docstring under each), :mod:`.plugin` its hooks, each short and each calling a pure
-build step (:mod:`build_scripts.pipeline` for the pages, :mod:`build_scripts.finish_page`
-for every page's HTML, :mod:`build_scripts.finish_site` after the build).
+build step (:mod:`build_scripts.pipeline` for the pages, :mod:`build_scripts.finish.finish_page`
+for every page's HTML, :mod:`build_scripts.finish.finish_site` after the build).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Every hook starts by checking ``enabled``. ``on_files`` builds the rulebook pages
 (:func:`build_scripts.pipeline.build_rulebook`), ``on_post_page`` and
-``on_post_template`` finish each page's HTML (:func:`build_scripts.finish_page.finish_page`),
-``on_post_build`` finishes the site (:func:`build_scripts.finish_site.finish_site`).
+``on_post_template`` finish each page's HTML (:func:`build_scripts.finish.finish_page.finish_page`),
+``on_post_build`` finishes the site (:func:`build_scripts.finish.finish_site.finish_site`).
 """
 
 from __future__ import annotations
@@ -22,20 +22,20 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
-from build_scripts.anchor_lock import AnchorLock
-from build_scripts.build_id import build_id
-from build_scripts.calculator_forms import Placement, load_placements
+from build_scripts.cards.rule_history import RuleHistory, today
 from build_scripts.errors import RulebookError
-from build_scripts.finish_page import finish_page, page_root
-from build_scripts.finish_site import finish_site
+from build_scripts.finish.build_id import build_id
+from build_scripts.finish.finish_page import finish_page, page_root
+from build_scripts.finish.finish_site import finish_site
+from build_scripts.finish.module_graph import module_graph
+from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
 from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
-from build_scripts.module_graph import module_graph
+from build_scripts.pages.calculator_forms import Placement, load_placements
+from build_scripts.pages.report import reference_report
+from build_scripts.pages.table_file import load_table
 from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
-from build_scripts.report import reference_report
-from build_scripts.rule_history import RuleHistory, today
-from build_scripts.runtime_assets import Runtime, prepare_runtime
-from build_scripts.table_file import load_table
-from build_scripts.terms import load_terms
+from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.terms import load_terms
 
 __all__ = ["ScrollhammerPlugin", "add_shortcut"]
 

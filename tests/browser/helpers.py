@@ -16,8 +16,8 @@ from calc_cases import CALCULATOR_OF, CASES, FIXED
 from playwright.sync_api import Page, expect
 from support import ROOT
 
+from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.model import RuleRef
-from build_scripts.rule_history import RuleHistory
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
 

@@ -16,8 +16,8 @@ from helpers import TIMEOUT, assert_arrived, axe_violations, card_link, decode_q
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import EXPORTS, PHONE, ROOT, build_site, copy_project, free_port
 
-from build_scripts.anchor_lock import AnchorLock
-from build_scripts.rule_history import RuleHistory
+from build_scripts.cards.rule_history import RuleHistory
+from build_scripts.rulebook.anchor_lock import AnchorLock
 from site_server import serve
 
 TREMOR_OLD = "Units inside the section get -d3 to hit the following turn."

@@ -13,7 +13,7 @@ from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PAGE_URLS, PHONE, ROOT
 
-from build_scripts.module_graph import module_graph
+from build_scripts.finish.module_graph import module_graph
 from site_server import SiteServer
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.

@@ -8,7 +8,7 @@
 //   notice "These words changed on DATE, after this link was shared", the words as they
 //   were, and a word-level difference (built by difflib at build time; inserted and
 //   removed words marked by more than colour). An unknown or malformed v is ignored.
-// The page data "rule-versions" (build_scripts/rule_cards.py:page_versions) holds it all.
+// The page data "rule-versions" (build_scripts/cards/rule_cards.py:page_versions) holds it all.
 import { el, onEveryPage, pageData } from "./site.mjs";
 
 const VERSION = /^[0-9a-f]{8}$/;

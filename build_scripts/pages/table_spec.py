@@ -1,7 +1,7 @@
 """What ``table.toml`` says, as typed values: the kinds of terrain piece, their facts, the questions.
 
-:mod:`build_scripts.table_file` reads the file into a :class:`TableSpec`;
-:mod:`build_scripts.table_coverage` checks it against the rules.
+:mod:`build_scripts.pages.table_file` reads the file into a :class:`TableSpec`;
+:mod:`build_scripts.pages.table_coverage` checks it against the rules.
 """
 
 from __future__ import annotations

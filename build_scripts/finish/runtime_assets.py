@@ -51,7 +51,7 @@ def reduced_stdlib(full_zip: Path, keep: list[str]) -> bytes:
 
     Raises:
         RulebookError: when a kept file is not in the pinned stdlib (Pyodide was
-            upgraded: re-run ``build_scripts/trace_stdlib.mjs``).
+            upgraded: re-run ``build_scripts/finish/trace_stdlib.mjs``).
     """
     with zipfile.ZipFile(full_zip) as source:
         names = set(source.namelist())
@@ -59,7 +59,7 @@ def reduced_stdlib(full_zip: Path, keep: list[str]) -> bytes:
         if missing:
             raise RulebookError(
                 f"{len(missing)} file(s) of stdlib_keep.txt are not in {full_zip.name} ({', '.join(missing[:3])}…); "
-                "regenerate it with build_scripts/trace_stdlib.mjs"
+                "regenerate it with build_scripts/finish/trace_stdlib.mjs"
             )
         folders = sorted({name.rsplit("/", 1)[0] + "/" for name in keep if "/" in name})
         buffer = io.BytesIO()

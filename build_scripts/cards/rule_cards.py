@@ -23,11 +23,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from build_scripts.anchor_lock import AnchorLock
+from build_scripts.cards.rule_history import RuleHistory, Version, version_of
+from build_scripts.cards.word_diff import word_diff
 from build_scripts.model import AnchoredBlock, RuleRef, page_url
-from build_scripts.render import place
-from build_scripts.rule_history import RuleHistory, Version, version_of
-from build_scripts.word_diff import word_diff
+from build_scripts.pages.render import place
+from build_scripts.rulebook.anchor_lock import AnchorLock
 
 __all__ = ["CARD_ROOT", "Card", "card_path", "cards_for", "describe", "page_versions", "page_words"]
 
@@ -112,7 +112,7 @@ def page_versions(page: str, items: Sequence[AnchoredBlock], history: RuleHistor
     ``cards``: the cards' folder for this page, relative to the page; ``rules``: id →
     ``[version, date]`` of the words now; ``older``: id → each earlier version of the
     words, with the day it was replaced (``changed``) and the word difference to the
-    words now (:func:`build_scripts.word_diff.word_diff`).
+    words now (:func:`build_scripts.cards.word_diff.word_diff`).
     """
     cards = posixpath.relpath(f"{CARD_ROOT}/{page}", page_url.rstrip("/") or ".") + "/"
     rules: dict[str, list[str]] = {}

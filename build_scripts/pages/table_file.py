@@ -1,4 +1,4 @@
-"""Reading ``table.toml``: its entries into a :class:`~build_scripts.table_spec.TableSpec`, each checked.
+"""Reading ``table.toml``: its entries into a :class:`~build_scripts.pages.table_spec.TableSpec`, each checked.
 
 The kinds of terrain piece, what the rules make of each, and the questions these sections
 leave to the players (see the file's header for its keys). A missing or ill-typed key,
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from build_scripts.data_file import Entry, load_entries
 from build_scripts.model import RuleRef
-from build_scripts.table_spec import (
+from build_scripts.pages.table_spec import (
     GROUPS,
     ID,
     PIECE_VALUES,

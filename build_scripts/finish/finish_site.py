@@ -3,14 +3,14 @@
 1. :func:`write_moved_files`: the theme's inline scripts and its stylesheets' ``data:``
    icons as files (the CSP allows neither inline), and the ``_headers`` file for hosts
    that read one;
-2. :func:`build_scripts.runtime_assets.write_runtime`: Pyodide, the calculators archive,
+2. :func:`build_scripts.finish.runtime_assets.write_runtime`: Pyodide, the calculators archive,
    the answers' schema and the manifest of where each calculator is placed; and
-   :func:`build_scripts.vendor_modules.write_vendor_modules`: page modules from npm;
+   :func:`build_scripts.finish.vendor_modules.write_vendor_modules`: page modules from npm;
 3. :func:`resplit_search_index`: one search entry per rule block;
-4. :func:`build_scripts.card_pages.write_cards`: a card (page and image) for every rule;
-5. :func:`build_scripts.service_worker.write_service_worker`: ``sw.js``, precaching it all
+4. :func:`build_scripts.cards.card_pages.write_cards`: a card (page and image) for every rule;
+5. :func:`build_scripts.finish.service_worker.write_service_worker`: ``sw.js``, precaching it all
    but the cards of live rules (it answers their addresses itself) and their images;
-6. :func:`build_scripts.precompress.precompress_site`: brotli and gzip copies.
+6. :func:`build_scripts.finish.precompress.precompress_site`: brotli and gzip copies.
 
 Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_site`.
 """
@@ -23,15 +23,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from build_scripts.card_pages import CardsWritten, write_cards
-from build_scripts.csp import externalize_data_svgs
+from build_scripts.cards.card_pages import CardsWritten, write_cards
+from build_scripts.cards.rule_cards import Card
+from build_scripts.finish.csp import externalize_data_svgs
+from build_scripts.finish.precompress import Compressed, precompress_site
+from build_scripts.finish.runtime_assets import Runtime, write_runtime
+from build_scripts.finish.search_index import split_rule_sections
+from build_scripts.finish.service_worker import Precache, write_service_worker
+from build_scripts.finish.vendor_modules import write_vendor_modules
 from build_scripts.model import AnchoredBlock
-from build_scripts.precompress import Compressed, precompress_site
-from build_scripts.rule_cards import Card
-from build_scripts.runtime_assets import Runtime, write_runtime
-from build_scripts.search_index import split_rule_sections
-from build_scripts.service_worker import Precache, write_service_worker
-from build_scripts.vendor_modules import write_vendor_modules
 
 __all__ = ["Finished", "finish_site", "resplit_search_index", "write_moved_files"]
 

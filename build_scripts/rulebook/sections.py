@@ -17,7 +17,7 @@ def build_tree(blocks: list[Block], file: str) -> Section:
     """Nest one export's blocks under their headings.
 
     Args:
-        blocks: Blocks from :func:`build_scripts.wikitext.parse_blocks`.
+        blocks: Blocks from :func:`build_scripts.rulebook.wikitext.parse_blocks`.
         file: The export's file name, for the root's source.
 
     Returns:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from build_scripts.xrefs import Resolution
+from build_scripts.rulebook.xrefs import Resolution
 
 __all__ = ["reference_report"]
 

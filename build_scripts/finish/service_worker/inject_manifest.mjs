@@ -6,7 +6,7 @@
 // (with the rule in its page). EXTRA, a JSON list of paths from the site root, names the
 // files of r/ to precache after all (the cards of rules that are gone).
 //
-// Usage: node build_scripts/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID [EXTRA]
+// Usage: node build_scripts/finish/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID [EXTRA]
 // Prints {"count": N, "size": BYTES} on success; exits 1 with the reason otherwise.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,7 +17,7 @@ import { injectManifest } from "workbox-build";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [siteDir, buildId, extraJson] = process.argv.slice(2);
 if (!siteDir || !/^[0-9a-f]{6,64}$/.test(buildId || "")) {
-  console.error("usage: node build_scripts/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID");
+  console.error("usage: node build_scripts/finish/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID");
   process.exit(2);
 }
 const swDest = path.join(siteDir, "sw.js");

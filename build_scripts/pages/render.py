@@ -18,8 +18,8 @@ import jinja2
 from markupsafe import Markup, escape
 
 from build_scripts.model import AnchoredBlock, Inline, RuleRef
+from build_scripts.rulebook.terms import Definition
 from build_scripts.templates_env import environment
-from build_scripts.terms import Definition
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
 
@@ -77,7 +77,7 @@ def render_page(
         after: Block id → HTML to place right after that block (calculators).
         definitions: The terms the page links, by name: what their popovers show.
         versions: What the page's scripts know of its rules' versions and cards
-            (:func:`build_scripts.rule_cards.page_versions`).
+            (:func:`build_scripts.cards.rule_cards.page_versions`).
         marks: Block id → the link to the table's question that the rule asks (a
             marker beside the rule, left out of a copied quote).
         table: The table's data, on a page whose calculator the table fills in.

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import escape
 
-from build_scripts.csp import CONTENT_SECURITY_POLICY
+from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
 
 __all__ = ["EARLY_START", "MANIFEST", "RUNTIME_META", "add_head_tags"]
 

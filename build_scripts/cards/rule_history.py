@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from build_scripts.errors import RulebookError, Source
-from build_scripts.ids import fingerprint
 from build_scripts.model import RuleRef
+from build_scripts.rulebook.ids import fingerprint
 
 __all__ = ["HISTORY_NAME", "HistoryCheck", "RuleHistory", "Version", "today", "version_of"]
 

@@ -1,7 +1,7 @@
 """Write the rule cards into the built site: a page and an image for every card.
 
-Each card (:mod:`build_scripts.rule_cards`) becomes ``r/<page>/<id>/index.html`` (from
-``templates/card.html.j2``) and ``r/<page>/<id>/card.png`` (:mod:`build_scripts.card_image`,
+Each card (:mod:`build_scripts.cards.rule_cards`) becomes ``r/<page>/<id>/index.html`` (from
+``templates/card.html.j2``) and ``r/<page>/<id>/card.png`` (:mod:`build_scripts.cards.card_image`,
 drawn once and then copied from the build's cache). Absolute addresses (``og:url``,
 ``og:image``) come from the site's ``site_url`` (``SITE_URL``); every link a person
 follows is relative, so a build without it still works where it is served.
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.card_image import HEIGHT, WIDTH, CardFace, write_card_image
-from build_scripts.csp import CONTENT_SECURITY_POLICY
-from build_scripts.rule_cards import Card, describe
+from build_scripts.cards.card_image import HEIGHT, WIDTH, CardFace, write_card_image
+from build_scripts.cards.rule_cards import Card, describe
+from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
 from build_scripts.templates_env import environment
 
 __all__ = ["CARD_IMAGE", "DESCRIPTION_LIMIT", "TWITTER_LIMIT", "CardsWritten", "write_cards"]
@@ -45,7 +45,7 @@ def write_cards(
 
     Args:
         site_dir: The built site.
-        cards: The cards (:func:`build_scripts.rule_cards.cards_for`).
+        cards: The cards (:func:`build_scripts.cards.rule_cards.cards_for`).
         site_url: The site's absolute address, ending in ``/``.
         site_name: The site's name (``og:site_name``, the image's band).
         cache_dir: Where drawn images are kept between builds.

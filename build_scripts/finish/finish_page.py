@@ -1,7 +1,7 @@
 """What the build does to every page's HTML after the theme has written it.
 
 The theme's inline scripts move into files (the CSP allows no inline script), the
-``<head>`` gets the policy and the app's tags (:mod:`build_scripts.head`), the Back guard
+``<head>`` gets the policy and the app's tags (:mod:`build_scripts.finish.head`), the Back guard
 goes right before the theme's bundle, and the theme's unnamed parts get accessible names.
 One function for the site's pages and the 404 page alike.
 """
@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import escape
 
-from build_scripts.csp import externalize_inline_scripts
-from build_scripts.head import add_head_tags
+from build_scripts.finish.csp import externalize_inline_scripts
+from build_scripts.finish.head import add_head_tags
 
 __all__ = ["BACK_GUARD", "finish_page", "page_root"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from build_scripts.errors import RulebookError, Source
 from build_scripts.model import AnchoredBlock, RuleRef, index_rules
-from build_scripts.table_spec import TableSpec
+from build_scripts.pages.table_spec import TableSpec
 
 __all__ = ["Asking", "asking_sentences", "check_coverage", "check_rules", "uncovered"]
 

@@ -14,7 +14,7 @@ Id scheme (per page):
 
 Ids depend only on a block's own text and its heading, never on its position, so
 inserting a paragraph leaves the others' ids alone. Two blocks that would share an id
-take more of their words until they differ. :mod:`build_scripts.anchor_lock` keeps every
+take more of their words until they differ. :mod:`build_scripts.rulebook.anchor_lock` keeps every
 id once published working.
 """
 
