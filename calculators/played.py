@@ -2,7 +2,7 @@
 
 Most calculators only tell what the dice did. Building damage also says what each hit did
 to the section (a chart result and the armour value it took off), and the table applies
-that to the building the player picked (``docs/assets/js/table/model.mjs``).
+that to the building the player picked (``docs/assets/js/table/steps.mjs``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The table's data model (``docs/assets/js/table/model.mjs``), tested in Node.
 
 The model is typed JavaScript because the table page works without Python; its tests
-are ``tests/js/table_model.test.mjs`` (``node --test``), run here against the spec the
-build makes from the committed ``build_scripts/table.toml``.
+are ``tests/js/table/*.test.mjs`` (``node --test``, one file per module of the model), run
+here against the spec the build makes from the committed ``build_scripts/table.toml``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from support import ROOT
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_page import table_data
 
-TESTS = ROOT / "tests" / "js" / "table_model.test.mjs"
+TESTS = sorted((ROOT / "tests" / "js" / "table").glob("*.test.mjs"))
 
 
 def test_table_model_in_node(tmp_path: Path) -> None:
@@ -27,7 +27,7 @@ def test_table_model_in_node(tmp_path: Path) -> None:
     path = tmp_path / "table-spec.json"
     path.write_text(json.dumps(data), "utf-8")
     run = subprocess.run(
-        ["node", "--test", "--test-reporter=tap", str(TESTS)],
+        ["node", "--test", "--test-reporter=tap", *map(str, TESTS)],
         cwd=ROOT,
         env={**os.environ, "TABLE_SPEC": str(path), "NO_COLOR": "1"},
         capture_output=True,

@@ -6,7 +6,9 @@
 // says which piece it came from. After Roll it, "Apply to the chapel" records what the
 // dice did to that building on the table.
 import { el, pageData, SITE_ROOT, toast } from "../site.mjs";
+import { feedChoices, feedInputs } from "./feeds.mjs";
 import * as model from "./model.mjs";
+import { addStep, replay } from "./steps.mjs";
 import { loadOwn, saveOwn } from "./store.mjs";
 
 /** @typedef {import("./model.mjs").Spec} Spec */
@@ -59,7 +61,7 @@ function showSource(section, words) {
 function fill(section) {
   const pick = picked(section);
   const table = own;
-  const fed = pick ? model.feedInputs(spec, table, section.dataset.calc || "", pick.piece, pick.section) : null;
+  const fed = pick ? feedInputs(spec, table, section.dataset.calc || "", pick.piece, pick.section) : null;
   if (!fed) {
     showSource(section, "");
     return;
@@ -80,7 +82,7 @@ function checkStillPicked(section) {
   const pick = picked(section);
   if (!pick) return;
   const table = own;
-  const fed = model.feedInputs(spec, table, section.dataset.calc || "", pick.piece, pick.section);
+  const fed = feedInputs(spec, table, section.dataset.calc || "", pick.piece, pick.section);
   const same =
     fed &&
     Object.entries(fed.inputs).every(([name, value]) => {
@@ -100,7 +102,7 @@ function checkStillPicked(section) {
 function addPicker(section) {
   const calc = section.dataset.calc || "";
   const table = own;
-  const choices = model.feedChoices(spec, table, calc);
+  const choices = feedChoices(spec, table, calc);
   const form = section.querySelector("form");
   if (!form) return;
   let box = /** @type {HTMLElement | null} */ (section.querySelector(".sh-calc__table-pick"));
@@ -160,7 +162,7 @@ function onRolled(event) {
     let next = own;
     for (const effect of answer.effects) {
       const step = { piece: pick.piece, section: pick.section, row: effect.row };
-      const done = model.addStep(spec, next, effect.loss ? { ...step, loss: effect.loss } : step);
+      const done = addStep(spec, next, effect.loss ? { ...step, loss: effect.loss } : step);
       if ("error" in done) {
         message.textContent = `Not applied: ${done.error}`;
         message.setAttribute("role", "alert");
@@ -170,7 +172,7 @@ function onRolled(event) {
     }
     own = next;
     const problem = saveOwn(next);
-    const state = model.replay(spec, next).pieces[pick.piece];
+    const state = replay(spec, next).pieces[pick.piece];
     const now = state?.rubble ? "it is rubble" : `armour value ${state?.sections[pick.section]?.av}`;
     button.remove();
     message.textContent = `Applied to ${where}: ${now}.${problem ? ` ${problem}` : ""}`;

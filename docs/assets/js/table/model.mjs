@@ -2,11 +2,14 @@
 // Scrollhammer Rules: the table's data model. Pure functions, no DOM, no storage: the
 // table page, the calculators and the unit tests (node --test) all use these.
 //
+// This module holds the types, the pieces and their answers; beside it, each one job:
+// steps.mjs (the game's steps, replayed), feeds.mjs (what a piece gives a calculator),
+// summary.mjs (the table in plain text) and link.mjs (the link format, checked entry by entry).
+//
 // A table is one versioned value: its pieces (kind, name, answers, a building's section
 // names), the game's answers, and the steps of the game (a chart result with its rolled
 // reduction, or an armour value set by hand), in order. A building's current armour value
-// is never stored: `replay` works it out from the steps, exactly as the Building Damage
-// Chart says, so undo is dropping the last step and a shared link carries the history.
+// is never stored: steps.mjs replays it from the steps.
 
 /**
  * @typedef {{says: string, rule: string, when: [string, string] | null}} Fact
@@ -28,11 +31,12 @@
  * @typedef {{pieces: Record<string, PieceState>, log: LogLine[]}} Played
  * @typedef {{table: Table} | {error: string}} Outcome
  */
-
 /** The longest name a piece or a section may have. */
 export const NAME_MAX = 40;
+
 /** At most this many pieces on a table, sections in a building, steps in a game. */
 export const LIMITS = { pieces: 24, sections: 8, steps: 300 };
+
 /** The longest table link (its state) the site reads. */
 export const LINK_MAX = 8000;
 
@@ -66,7 +70,7 @@ export function nameProblem(name, what = "A name") {
  * @param {Table} table
  * @returns {Table}
  */
-function copy(table) {
+export function copy(table) {
   return structuredClone(table);
 }
 
@@ -225,24 +229,6 @@ export function addSection(spec, table, pieceId, name) {
 }
 
 /**
- * What a step may hold, checked against the chart: "" when it is sound.
- * @param {Spec} spec
- * @param {Step} step
- */
-export function stepProblem(spec, step) {
-  if (step.set !== undefined) {
-    return Number.isInteger(step.set) && step.set >= 1 && step.set <= 30 ? "" : "an armour value is from 1 to 30";
-  }
-  const row = spec.chart[String(step.row)];
-  if (!row) return "a chart result is from 1 to 6";
-  if (row.loss === 0) return step.loss === undefined || step.loss === 0 ? "" : `${row.name} reduces no armour value`;
-  const loss = step.loss ?? 0;
-  return Number.isInteger(loss) && loss >= 1 && loss <= row.loss
-    ? ""
-    : `${row.name} reduces the armour value by d${row.loss}: 1 to ${row.loss}`;
-}
-
-/**
  * A building section's words: "the chapel" for a one-section building, else "the chapel's west section".
  * @param {Piece} piece
  * @param {number} section
@@ -254,215 +240,6 @@ export function sectionWords(piece, section) {
 }
 
 /**
- * Play the game's steps over the table: each building section's current armour value,
- * which buildings are rubble, and a line for each step, with its rule.
- *
- * As the chart says: Breach! and Structural Collapse reduce the section's armour value by
- * the d3 rolled, Catastrophic Breach by the d6, "for the remainder of the battle"; a
- * Total Collapse, or a section reaching 0 armour value, makes the building rubble.
- * Tremor and Partial Collapse leave the building as it is.
- * @param {Spec} spec
- * @param {Table} table
- * @returns {Played}
- */
-export function replay(spec, table) {
-  /** @type {Record<string, PieceState>} */
-  const pieces = {};
-  for (const piece of table.pieces) {
-    const kind = kindOf(spec, piece.kind);
-    const start = /** @type {number | null} */ (answerOf(spec, table, piece, "armour-value"));
-    pieces[piece.id] = {
-      sections: piece.sections.map((name) => ({ name, av: kind?.group === "building" ? start : null, last: "" })),
-      rubble: null,
-    };
-  }
-  /** @type {LogLine[]} */
-  const log = [];
-  table.steps.forEach((step, n) => {
-    const piece = table.pieces.find((p) => p.id === step.piece);
-    const state = pieces[step.piece];
-    const section = state?.sections[step.section];
-    if (!piece || !state || !section || state.rubble !== null || section.av === null) return;
-    const where = sectionWords(piece, step.section);
-    const before = section.av;
-    if (step.set !== undefined) {
-      section.av = step.set;
-      section.last = "set by hand";
-      const kind = kindOf(spec, piece.kind);
-      log.push({
-        text: `${where}: armour value set by hand, ${before} → ${step.set}`,
-        rule: kind?.armour_rule || "",
-        step: n,
-      });
-      return;
-    }
-    const row = spec.chart[String(step.row)];
-    if (!row) return;
-    if (row.collapses) {
-      state.rubble = `${row.name} of ${where}`;
-      section.last = row.name;
-      log.push({ text: `${where}: ${step.row}: ${row.name}. The building is rubble.`, rule: row.rule, step: n });
-      return;
-    }
-    const loss = row.loss ? step.loss || 0 : 0;
-    section.av = before - loss;
-    section.last = row.name;
-    if (loss === 0) {
-      log.push({
-        text: `${where}: ${step.row}: ${row.name}; its armour value stays ${before}`,
-        rule: row.rule,
-        step: n,
-      });
-      return;
-    }
-    const text = `${where}: ${step.row}: ${row.name} −${loss}, armour value ${before} → ${Math.max(0, section.av)}`;
-    log.push({ text, rule: row.rule, step: n });
-    if (section.av <= 0) {
-      section.av = 0;
-      state.rubble = `${where} reaching armour value 0`;
-      log.push({
-        text: `${where} reached armour value 0: Total Collapse. The building is rubble.`,
-        rule: spec.at_zero,
-        step: n,
-      });
-    }
-  });
-  return { pieces, log };
-}
-
-/**
- * Add a step to the game: a chart result (`row`, with the reduction rolled) or an armour
- * value set by hand (`set`), on one section of a standing building.
- * @param {Spec} spec
- * @param {Table} table
- * @param {Step} step
- * @returns {Outcome}
- */
-export function addStep(spec, table, step) {
-  const piece = table.pieces.find((p) => p.id === step.piece);
-  if (!piece || kindOf(spec, piece.kind)?.group !== "building")
-    return { error: "That building is no longer on the table." };
-  if (!Number.isInteger(step.section) || step.section < 0 || step.section >= piece.sections.length) {
-    return { error: `${piece.name} has no such section.` };
-  }
-  const problem = stepProblem(spec, step);
-  if (problem) return { error: `Not applied: ${problem}.` };
-  const state = replay(spec, table).pieces[piece.id];
-  if (state?.rubble) return { error: `${piece.name} is already rubble (${state.rubble}).` };
-  if (state?.sections[step.section]?.av === null) return { error: `Give ${piece.name} its armour value first.` };
-  if (table.steps.length >= LIMITS.steps) return { error: `A game keeps at most ${LIMITS.steps} changes.` };
-  const next = copy(table);
-  /** @type {Step} */
-  const kept = { piece: step.piece, section: step.section };
-  if (step.set !== undefined) kept.set = step.set;
-  else {
-    kept.row = step.row ?? 0;
-    if (step.loss) kept.loss = step.loss;
-  }
-  next.steps.push(kept);
-  return { table: next };
-}
-
-/**
- * Undo the game's last step.
- * @param {Table} table
- * @returns {Table}
- */
-export function undo(table) {
-  const next = copy(table);
-  next.steps.pop();
-  return next;
-}
-
-/**
- * What a piece offers a calculator: its inputs by name, as the form takes them, and the
- * words for the working. `null` when the piece cannot fill it in (not its group, rubble,
- * no armour value yet).
- * @param {Spec} spec
- * @param {Table} table
- * @param {string} calculator
- * @param {string} pieceId
- * @param {number} section
- * @returns {{inputs: Record<string, string>, words: string} | null}
- */
-export function feedInputs(spec, table, calculator, pieceId, section) {
-  const feed = spec.feeds[calculator];
-  const piece = table.pieces.find((p) => p.id === pieceId);
-  const kind = piece ? kindOf(spec, piece.kind) : null;
-  if (!feed || !piece || !kind || kind.group !== feed.group) return null;
-  const state = replay(spec, table).pieces[piece.id];
-  const here = state?.sections[section];
-  if (kind.group === "building" && (!here || here.av === null || state?.rubble)) return null;
-  /** @type {Record<string, string>} */
-  const inputs = {};
-  for (const [name, from] of Object.entries(feed.inputs)) {
-    let value = null;
-    if (from === "type") value = kind.type;
-    else if (from === "material") value = kind.material ?? answerOf(spec, table, piece, "material");
-    else if (from === "armour_value") value = here?.av ?? null;
-    else value = answerOf(spec, table, piece, from);
-    if (value !== null && value !== undefined) inputs[name] = String(value);
-  }
-  let words = piece.name;
-  if (kind.group === "building" && here) {
-    words = `armour value ${here.av}: ${sectionWords(piece, section)}${here.last ? `, after a ${here.last}` : ""}`;
-  } else if (inputs.level_height !== undefined) {
-    words = `${inputs.level_height}" between levels: ${piece.name}`;
-  }
-  return { inputs, words };
-}
-
-/**
- * The pieces a calculator can take, with each building section apart.
- * @param {Spec} spec
- * @param {Table} table
- * @param {string} calculator
- * @returns {{piece: string, section: number, label: string}[]}
- */
-export function feedChoices(spec, table, calculator) {
-  const out = [];
-  for (const piece of table.pieces) {
-    const count = Math.max(1, piece.sections.length);
-    for (let section = 0; section < count; section += 1) {
-      const fed = feedInputs(spec, table, calculator, piece.id, section);
-      if (fed) out.push({ piece: piece.id, section, label: fed.words });
-    }
-  }
-  return out;
-}
-
-/**
- * The table in plain text, for a group chat.
- * @param {Spec} spec
- * @param {Table} table
- */
-export function summary(spec, table) {
-  const played = replay(spec, table);
-  const lines = ["Our table:"];
-  for (const piece of table.pieces) {
-    const kind = kindOf(spec, piece.kind);
-    const state = played.pieces[piece.id];
-    let line = `- ${piece.name} (${kind?.name || piece.kind})`;
-    if (state?.rubble) line += `: rubble (${state.rubble})`;
-    else if (kind?.group === "building") {
-      const avs = (state?.sections || []).map((s) => (s.name ? `${s.name} AV ${s.av ?? "?"}` : `AV ${s.av ?? "?"}`));
-      line += `: ${avs.join(", ")}`;
-    }
-    const agreed = (kind?.questions || [])
-      .filter((q) => q !== "armour-value" && piece.answers[q] !== undefined && piece.answers[q] !== "")
-      .map((q) => `${spec.questions[q]?.text}: ${label(spec, q, piece.answers[q] ?? "")}`);
-    if (agreed.length) line += `; ${agreed.join("; ")}`;
-    lines.push(line);
-  }
-  const game = spec.game
-    .filter((q) => table.game[q] !== undefined && table.game[q] !== "")
-    .map((q) => `- ${spec.questions[q]?.text}: ${label(spec, q, table.game[q] ?? "")}`);
-  if (game.length) lines.push("Agreed for the game:", ...game);
-  if (!table.pieces.length && !game.length) lines.push("(nothing yet)");
-  return lines.join("\n");
-}
-
-/**
  * An answer in words: a choice's label, else the value.
  * @param {Spec} spec
  * @param {string} question
@@ -471,161 +248,4 @@ export function summary(spec, table) {
 export function label(spec, question, value) {
   const found = spec.questions[question]?.choices.find(([v]) => v === value);
   return found ? found[1] : String(value);
-}
-
-// ----------------------------------------------------------------------------- the link
-
-/** @param {string} text */
-function toBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** @param {string} data */
-function fromBase64Url(data) {
-  if (!/^[A-Za-z0-9_-]*$/.test(data)) throw new Error("bad characters");
-  const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-}
-
-/**
- * The table as the text of a link (and of the device's copy): "1." and the compact state,
- * base64url. Pieces are listed in order and steps name them by position.
- * @param {Table} table
- */
-export function encode(table) {
-  const index = new Map(table.pieces.map((p, n) => [p.id, n]));
-  const compact = [
-    table.pieces.map((p) => {
-      /** @type {unknown[]} */
-      const entry = [p.kind, p.name];
-      const answered = Object.keys(p.answers).length > 0;
-      if (answered || p.sections.length > 1 || (p.sections.length === 1 && p.sections[0] !== "")) entry.push(p.answers);
-      if (p.sections.length > 1 || (p.sections.length === 1 && p.sections[0] !== "")) entry.push(p.sections);
-      return entry;
-    }),
-    table.game,
-    table.steps.map((s) => {
-      const at = [index.get(s.piece) ?? -1, s.section];
-      return s.set !== undefined ? [...at, "s", s.set] : s.loss ? [...at, s.row, s.loss] : [...at, s.row];
-    }),
-  ];
-  return `${table.format}.${toBase64Url(JSON.stringify(compact))}`;
-}
-
-/**
- * Read a table from a link's (or the device's) text: the table, or what is wrong with it.
- * Nothing is applied from a text that fails any check.
- * @param {Spec} spec
- * @param {string} text
- * @returns {Outcome}
- */
-export function decode(spec, text) {
-  if (typeof text !== "string" || !text) return { error: "The table link is empty." };
-  if (text.length > LINK_MAX)
-    return { error: `The table link is too long (${text.length} characters; at most ${LINK_MAX}).` };
-  const found = /^(\d{1,3})\.(.*)$/s.exec(text);
-  if (!found) return { error: "This is not a table link: it has no version (it may have been cut short)." };
-  const version = Number(found[1]);
-  if (version > spec.format) {
-    return {
-      error: `This table was made by a newer version of the site (format ${version}; this one reads format ${spec.format}). Reload to update.`,
-    };
-  }
-  if (version < 1) return { error: `Unknown table format ${version}.` };
-  let raw;
-  try {
-    raw = JSON.parse(fromBase64Url(found[2] || ""));
-  } catch {
-    return { error: "The table link is damaged: it was cut short or changed on the way. Ask for it again." };
-  }
-  return check(spec, raw);
-}
-
-/**
- * Check a decoded compact table, entry by entry, and build it.
- * @param {Spec} spec
- * @param {unknown} raw
- * @returns {Outcome}
- */
-function check(spec, raw) {
-  if (!Array.isArray(raw) || raw.length !== 3) return { error: "The table link is damaged: its parts are missing." };
-  const [pieces, game, steps] = raw;
-  if (!Array.isArray(pieces) || !isRecord(game) || !Array.isArray(steps)) {
-    return { error: "The table link is damaged: its parts are missing." };
-  }
-  if (pieces.length > LIMITS.pieces)
-    return { error: `The table has ${pieces.length} pieces; at most ${LIMITS.pieces}.` };
-  if (steps.length > LIMITS.steps) return { error: `The table has ${steps.length} changes; at most ${LIMITS.steps}.` };
-  const table = emptyTable();
-  for (const [n, entry] of pieces.entries()) {
-    const at = `Piece ${n + 1}`;
-    if (!Array.isArray(entry) || entry.length < 2 || entry.length > 4) return { error: `${at} is damaged.` };
-    const [kindId, name, answers = {}, sections] = entry;
-    const kind = typeof kindId === "string" ? kindOf(spec, kindId) : null;
-    if (!kind?.pick) return { error: `${at} is of an unknown kind (${JSON.stringify(String(kindId)).slice(0, 40)}).` };
-    const problem = typeof name === "string" && name.trim() ? nameProblem(name, "its name") : "it has no name";
-    if (problem) return { error: `${at}: ${problem}` };
-    if (!isRecord(answers)) return { error: `${at}: its answers are damaged.` };
-    for (const [question, value] of Object.entries(answers)) {
-      const q = spec.questions[question];
-      if (!q || !kind.questions.includes(question))
-        return { error: `${at} (${name}): "${question.slice(0, 40)}" is not asked of a ${kind.name.toLowerCase()}.` };
-      const wrong = answerProblem(q, value);
-      if (wrong) return { error: `${at} (${name}): ${q.text}: ${wrong}.` };
-    }
-    let names = kind.group === "building" ? [""] : [];
-    if (sections !== undefined) {
-      if (
-        kind.group !== "building" ||
-        !Array.isArray(sections) ||
-        !sections.length ||
-        sections.length > LIMITS.sections
-      ) {
-        return { error: `${at} (${name}): its sections are damaged.` };
-      }
-      for (const s of sections) {
-        const wrong = typeof s === "string" ? nameProblem(s, "a section's name") : "a section's name must be text";
-        if (wrong) return { error: `${at} (${name}): ${wrong}` };
-      }
-      names = sections;
-    }
-    table.pieces.push({ id: `p${n + 1}`, kind: kind.id, name, answers: { ...answers }, sections: names });
-  }
-  for (const [question, value] of Object.entries(game)) {
-    const q = spec.questions[question];
-    if (q?.scope !== "game") return { error: `The game's "${question.slice(0, 40)}" is no question of the game.` };
-    const wrong = answerProblem(q, value);
-    if (wrong) return { error: `${q.text}: ${wrong}.` };
-    table.game[question] = value;
-  }
-  for (const [n, entry] of steps.entries()) {
-    const at = `Change ${n + 1}`;
-    if (!Array.isArray(entry) || entry.length < 3 || entry.length > 4) return { error: `${at} is damaged.` };
-    const [index, section, what, amount] = entry;
-    const piece = Number.isInteger(index) ? table.pieces[index] : undefined;
-    if (!piece) return { error: `${at} names a piece that is not on the table.` };
-    /** @type {Step} */
-    const step = { piece: piece.id, section };
-    if (what === "s") step.set = amount;
-    else {
-      step.row = what;
-      if (amount !== undefined) step.loss = amount;
-    }
-    const applied = addStep(spec, table, step);
-    if ("error" in applied) return { error: `${at}: ${applied.error.replace(/^Not applied: /, "")}` };
-    table.steps = applied.table.steps;
-  }
-  return { table };
-}
-
-/**
- * @param {unknown} value
- * @returns {value is Record<string, Answer>}
- */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -4,7 +4,8 @@
 // When the device will not keep it (storage off, full), the table lives for this visit
 // and the page says so; a stored table this build cannot read is never overwritten
 // unasked.
-import { decode, emptyTable, encode } from "./model.mjs";
+import { decode, encode } from "./link.mjs";
+import { emptyTable } from "./model.mjs";
 
 /** @typedef {import("./model.mjs").Spec} Spec */
 /** @typedef {import("./model.mjs").Table} Table */

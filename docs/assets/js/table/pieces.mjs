@@ -1,0 +1,123 @@
+// @ts-check
+// Scrollhammer Rules: the table's pieces: each with what the rules make of its kind, its
+// sections and its questions; and the form that adds one.
+import { el } from "../site.mjs";
+import { errorFor, field, link } from "./fields.mjs";
+import * as model from "./model.mjs";
+import { questionField } from "./questions.mjs";
+import { sections } from "./sections.mjs";
+import { change, draw, keep, ui } from "./state.mjs";
+
+/** @typedef {import("./model.mjs").Table} Table */
+/** @typedef {import("./model.mjs").Piece} Piece */
+/** @typedef {import("./model.mjs").KindSpec} KindSpec */
+
+const GROUP_NAMES = { building: "Buildings", ruin: "Ruins", terrain: "Other terrain" };
+
+/**
+ * What the rules make of a piece, each line linked to its rule.
+ * @param {Table} table
+ * @param {Piece} piece
+ * @param {KindSpec} kind
+ * @param {import("./model.mjs").PieceState | undefined} state
+ */
+function facts(table, piece, kind, state) {
+  const list = el("ul", "sh-piece__facts");
+  const shown = state?.rubble ? model.kindOf(ui.spec, "rubble") || kind : kind;
+  for (const fact of shown.facts) {
+    if (fact.when && model.answerOf(ui.spec, table, piece, fact.when[0]) !== fact.when[1]) continue;
+    const item = el("li");
+    item.append(link(fact.rule, fact.says));
+    list.append(item);
+  }
+  if (kind.group === "building" && !state?.rubble && kind.armour_rule) {
+    const usual = kind.armour_value === null ? "set by the scenario" : `usually ${kind.armour_value}`;
+    const item = el("li");
+    const material = kind.material || model.answerOf(ui.spec, table, piece, "material");
+    item.append(link(kind.armour_rule, `Armour value ${usual}; ${material}`));
+    list.prepend(item);
+  }
+  return list;
+}
+
+/**
+ * One piece: its name and kind, what the rules make of it, its sections and its questions.
+ * @param {Table} table
+ * @param {Piece} piece
+ * @param {import("./model.mjs").Played} played
+ * @param {boolean} readOnly
+ */
+export function pieceCard(table, piece, played, readOnly) {
+  const kind = model.kindOf(ui.spec, piece.kind);
+  const card = el("article", "sh-piece");
+  card.id = `${readOnly ? "shared" : "piece"}-${piece.id}`;
+  if (!kind) return card;
+  const state = played.pieces[piece.id];
+  const head = el("div", "sh-piece__head");
+  const title = el("h3", "sh-piece__name", piece.name);
+  head.append(title, el("span", "sh-piece__kind", state?.rubble ? `${kind.name}, now rubble` : kind.name));
+  card.append(head, facts(table, piece, kind, state));
+  if (kind.group === "building") card.append(sections(piece, state, readOnly));
+  const asked = kind.questions.filter((q) => q !== "armour-value" || !table.steps.some((s) => s.piece === piece.id));
+  const questions = el("details", "sh-piece__questions");
+  questions.open = !readOnly;
+  questions.append(el("summary", "", `What to agree (${asked.length})`));
+  for (const question of asked) questions.append(questionField(table, piece, question, readOnly));
+  card.append(questions);
+  if (!readOnly) {
+    const rename = el("input");
+    rename.id = `n-${piece.id}`;
+    rename.value = ui.typed[rename.id] ?? piece.name;
+    rename.maxLength = model.NAME_MAX;
+    rename.addEventListener("change", () => change(model.renamePiece(ui.own, piece.id, rename.value), rename.id));
+    const remove = el("button", "md-button sh-piece__remove", "Remove");
+    remove.type = "button";
+    remove.setAttribute("aria-label", `Remove ${piece.name}`);
+    remove.addEventListener("click", () => {
+      if (window.confirm(`Take ${piece.name} off the table, with what happened to it?`)) {
+        keep(model.removePiece(ui.own, piece.id));
+        draw();
+      }
+    });
+    const edit = el("details", "sh-piece__edit");
+    edit.append(el("summary", "", "Rename or remove"), field(rename.id, "Name", rename), errorFor(rename.id), remove);
+    if (ui.fieldErrors[rename.id]) edit.open = true;
+    card.append(edit);
+  }
+  return card;
+}
+
+/** The form that adds a piece. */
+export function addForm() {
+  const form = el("form", "sh-table__add");
+  form.noValidate = true;
+  form.append(el("h3", "", "Add a piece"));
+  const kind = el("select");
+  kind.id = "add-kind";
+  for (const [group, title] of Object.entries(GROUP_NAMES)) {
+    const optgroup = el("optgroup");
+    optgroup.label = title;
+    for (const k of ui.spec.kinds.filter((k) => k.pick && k.group === group)) {
+      const option = el("option", "", k.name);
+      option.value = k.id;
+      optgroup.append(option);
+    }
+    kind.append(optgroup);
+  }
+  const name = el("input");
+  name.id = "add-name";
+  name.maxLength = model.NAME_MAX;
+  name.placeholder = "the chapel";
+  name.autocomplete = "off";
+  name.value = ui.typed[name.id] ?? "";
+  name.setAttribute("aria-describedby", "add-error");
+  const submit = el("button", "md-button md-button--primary", "Add");
+  submit.type = "submit";
+  form.append(field("add-kind", "Kind", kind), field("add-name", "Name", name), submit, errorFor("add"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    change(model.addPiece(ui.spec, ui.own, kind.value, name.value), "add", name);
+    if (!ui.fieldErrors.add) document.getElementById("add-name")?.focus();
+  });
+  return form;
+}

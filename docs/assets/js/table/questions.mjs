@@ -1,0 +1,102 @@
+// @ts-check
+// Scrollhammer Rules: the table page's questions: each with its control (or, read-only, its
+// answer), the book's default marked, and the rule's words one tap away.
+import { el } from "../site.mjs";
+import { errorFor } from "./fields.mjs";
+import * as model from "./model.mjs";
+import { change, ui } from "./state.mjs";
+
+/** @typedef {import("./model.mjs").Table} Table */
+/** @typedef {import("./model.mjs").Piece} Piece */
+/** @typedef {import("./model.mjs").KindSpec} KindSpec */
+
+/**
+ * The rule's words behind one tap, copied from the page's list of questions (its place,
+ * its words and a link to it, for each rule that asks it).
+ * @param {string} question
+ * @param {KindSpec | null} kind
+ */
+function ruleWords(question, kind) {
+  const box = el("details", "sh-q__rules");
+  let rules = [...document.querySelectorAll(`#ask-${question} details`)];
+  // A building's armour value: the rule for its own type, not all five.
+  const ownRule =
+    question === "armour-value" && kind?.armour_rule ? new URL(kind.armour_rule, window.location.href).hash : "";
+  const mine = rules.filter(
+    (d) => ownRule && d.querySelector("a") && new URL(d.querySelector("a")?.href || "").hash === ownRule,
+  );
+  if (mine.length) rules = mine;
+  box.append(el("summary", "", rules.length > 1 ? `The rules (${rules.length})` : "The rule"));
+  for (const details of rules) {
+    const part = el("div", "sh-q__rule");
+    part.append(el("p", "sh-q__place", details.querySelector("summary")?.textContent || ""));
+    for (const p of details.querySelectorAll("p")) part.append(p.cloneNode(true));
+    box.append(part);
+  }
+  return box;
+}
+
+/**
+ * One question, with its control (or, read-only, its answer).
+ * @param {Table} table
+ * @param {Piece | null} piece
+ * @param {string} question
+ * @param {boolean} readOnly
+ */
+export function questionField(table, piece, question, readOnly) {
+  const q = ui.spec.questions[question];
+  const wrap = el("div", "sh-q");
+  if (!q) return wrap;
+  const id = `q-${piece ? piece.id : "game"}-${question}`;
+  const value = model.answerOf(ui.spec, table, piece, question);
+  const kind = piece ? model.kindOf(ui.spec, piece.kind) : null;
+  const isDefault = (piece ? piece.answers[question] : table.game[question]) === undefined;
+  const bookDefault = model.defaultAnswer(ui.spec, question, kind);
+  if (readOnly) {
+    wrap.append(el("p", "sh-q__label", q.text));
+    const shown = value === null || value === "" ? "not agreed" : model.label(ui.spec, question, value);
+    wrap.append(el("p", "sh-q__answer", shown));
+  } else {
+    const label = el("label", "sh-q__label", q.text);
+    label.htmlFor = id;
+    wrap.append(label);
+    /** @type {HTMLInputElement | HTMLSelectElement} */
+    let control;
+    if (q.type === "choice") {
+      control = el("select");
+      for (const [choice, text] of q.choices) {
+        const option = el("option", "", choice === bookDefault ? `${text} (the book's default)` : text);
+        option.value = choice;
+        option.selected = choice === value;
+        control.append(option);
+      }
+    } else {
+      control = el("input");
+      control.type = "text";
+      control.value = ui.typed[id] ?? (value === null ? "" : String(value));
+      if (q.type === "number") {
+        control.inputMode = "numeric";
+        control.placeholder = `${q.min} to ${q.max}`;
+      } else {
+        control.maxLength = q.max ?? 120;
+        control.placeholder = "as agreed";
+      }
+      control.autocomplete = "off";
+    }
+    control.id = id;
+    control.setAttribute("aria-describedby", `${id}-error`);
+    if (ui.fieldErrors[id]) control.setAttribute("aria-invalid", "true");
+    control.addEventListener("change", () =>
+      change(model.setAnswer(ui.spec, ui.own, piece ? piece.id : null, question, control.value), id),
+    );
+    wrap.append(control);
+    if (q.type === "number" && bookDefault !== null) {
+      wrap.append(
+        el("p", "sh-q__hint", isDefault ? `The book's usual value: ${bookDefault}` : `The book: ${bookDefault}`),
+      );
+    }
+    wrap.append(errorFor(id));
+  }
+  wrap.append(ruleWords(question, kind));
+  return wrap;
+}

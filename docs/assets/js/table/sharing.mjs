@@ -1,0 +1,103 @@
+// @ts-check
+// Scrollhammer Rules: handing a table over (Share, Copy link, QR code, Copy summary, New
+// game) and taking one that was shared: read-only, with "Use this table".
+import { qrCode } from "../show.mjs";
+import { copyText, el, shareOrCopy, toast } from "../site.mjs";
+import * as model from "./model.mjs";
+import { draw, keep, tableLink, ui } from "./state.mjs";
+import { saveOwn } from "./store.mjs";
+import { summary } from "./summary.mjs";
+
+/** @typedef {import("./model.mjs").Table} Table */
+
+/**
+ * The buttons that hand the table over: link, QR code, summary; and New game.
+ * @param {Table} table
+ * @param {boolean} readOnly
+ */
+export function handOver(table, readOnly) {
+  const box = el("section", "sh-table__share");
+  box.append(el("h3", "", readOnly ? "This shared table" : "Share it with your opponent"));
+  const buttons = el("div", "sh-table__buttons");
+  /**
+   * @param {string} text
+   * @param {() => void} action
+   * @param {string} [className]
+   */
+  const button = (text, action, className = "md-button") => {
+    const b = el("button", className, text);
+    b.type = "button";
+    b.addEventListener("click", action);
+    buttons.append(b);
+    return b;
+  };
+  const qr = el("div", "sh-table__qr");
+  qr.hidden = true;
+  if (!readOnly) {
+    button("Share", () => shareOrCopy({ title: "Our table", text: summary(ui.spec, table), url: tableLink(table) }));
+    button("Copy link", () =>
+      copyText(tableLink(table), "Link to this table copied", `Could not copy; here it is: ${tableLink(table)}`),
+    );
+    button("QR code", async () => {
+      if (!qr.hidden) {
+        qr.hidden = true;
+        return;
+      }
+      qr.replaceChildren(await qrCode(tableLink(table), "QR code of this table's link"));
+      qr.hidden = false;
+    });
+  }
+  button("Copy summary", () => copyText(summary(ui.spec, table), "Summary copied", "Could not copy the summary"));
+  if (!readOnly) {
+    button(
+      "New game",
+      () => {
+        if (!window.confirm("Clear the table: every piece, what was agreed and what happened?")) return;
+        ui.own = model.emptyTable();
+        ui.notices.loaded = "";
+        ui.notices.saving = saveOwn(ui.own, { replace: true });
+        draw();
+      },
+      "md-button sh-table__new",
+    );
+  }
+  box.append(buttons, qr);
+  const text = el("pre", "sh-table__summary", summary(ui.spec, table));
+  text.setAttribute("aria-label", "The table in plain text");
+  box.append(text);
+  return box;
+}
+
+/** Leave the shared table (the address goes back to the page without it). */
+function closeShared() {
+  ui.shared = null;
+  history.replaceState(history.state, "", window.location.pathname + window.location.search);
+}
+
+/** The banner over a shared table. */
+export function sharedBanner() {
+  const banner = el("div", "sh-table__banner");
+  banner.setAttribute("role", "region");
+  banner.setAttribute("aria-label", "A shared table");
+  banner.append(el("p", "", "This table was shared with you. It is shown read-only: your own table is unchanged."));
+  const use = el("button", "md-button md-button--primary", "Use this table");
+  use.type = "button";
+  use.addEventListener("click", () => {
+    if (!ui.shared) return;
+    const mine = ui.own.pieces.length;
+    if (mine && !window.confirm(`Replace your table (${mine} piece${mine === 1 ? "" : "s"}) with this one?`)) return;
+    const next = ui.shared;
+    closeShared();
+    keep(next);
+    toast("This is now your table");
+    draw();
+  });
+  const back = el("button", "md-button", "Back to my table");
+  back.type = "button";
+  back.addEventListener("click", () => {
+    closeShared();
+    draw();
+  });
+  banner.append(use, back);
+  return banner;
+}

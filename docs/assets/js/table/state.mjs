@@ -1,0 +1,84 @@
+// @ts-check
+// Scrollhammer Rules: the table page's state, and the one way a change reaches it. The page's
+// parts (pieces.mjs, questions.mjs, sections.mjs, sharing.mjs) read `ui` and hand every
+// model outcome to `change`; page.mjs draws, and registers itself with `onDraw`.
+import { SITE_ROOT } from "../site.mjs";
+import { encode } from "./link.mjs";
+import * as model from "./model.mjs";
+import { saveOwn } from "./store.mjs";
+
+/** @typedef {import("./model.mjs").Spec} Spec */
+/** @typedef {import("./model.mjs").Table} Table */
+
+/** What the page shows and keeps between draws. */
+export const ui = {
+  /** @type {Spec} */
+  spec: /** @type {Spec} */ (/** @type {unknown} */ ({})),
+  /** @type {Table} the player's own table */
+  own: model.emptyTable(),
+  /** @type {Table | null} a table opened from a link, shown read-only */
+  shared: /** @type {Table | null} */ (null),
+  /** What the page must say: a link refused, storage trouble. */
+  notices: {
+    /** Why the table kept on this device could not be read (until New game). */
+    loaded: "",
+    /** Why the last change could not be kept on the device. */
+    saving: "",
+    /** Why a table link was not used. */
+    link: "",
+  },
+  /** Field id → its error, kept across a redraw. */
+  fieldErrors: /** @type {Record<string, string>} */ ({}),
+  /** Field id → what the player typed there that was refused (shown again, never lost). */
+  typed: /** @type {Record<string, string>} */ ({}),
+};
+
+/** @type {(focusId?: string) => void} */
+let drawer = () => {};
+
+/**
+ * The page's drawing function (page.mjs), which `draw` calls.
+ * @param {(focusId?: string) => void} fn
+ */
+export function onDraw(fn) {
+  drawer = fn;
+}
+
+/**
+ * Draw the page again, keeping the focus on `focusId` (or the control it was on).
+ * @param {string} [focusId]
+ */
+export function draw(focusId) {
+  drawer(focusId);
+}
+
+/** The address of a table's link. */
+export function tableLink(/** @type {Table} */ table) {
+  return new URL(`table/#t=${encode(table)}`, SITE_ROOT).href;
+}
+
+/** @param {Table} next */
+export function keep(next) {
+  ui.own = next;
+  ui.notices.saving = saveOwn(next);
+}
+
+/**
+ * Apply a model outcome to the player's table, or show its error beside `fieldId`; what
+ * was typed in `input` (the field itself unless named) is kept while it is refused.
+ * @param {import("./model.mjs").Outcome} outcome
+ * @param {string} fieldId
+ * @param {HTMLElement | null} [input]
+ */
+export function change(outcome, fieldId, input = document.getElementById(fieldId)) {
+  const text = input instanceof HTMLInputElement ? input : null;
+  if ("error" in outcome) {
+    ui.fieldErrors[fieldId] = outcome.error;
+    if (text) ui.typed[text.id] = text.value;
+  } else {
+    delete ui.fieldErrors[fieldId];
+    if (text) delete ui.typed[text.id];
+    keep(outcome.table);
+  }
+  draw(fieldId);
+}
