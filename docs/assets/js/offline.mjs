@@ -78,7 +78,7 @@ async function reportStorage() {
   }
 }
 
-/** The Cache Storage of Python snapshots (see calculators/worker.mjs). */
+/** The Cache Storage of Python snapshots (see calculators/worker-snapshot.mjs). */
 const SNAPSHOTS = "scrollhammer.python-snapshots";
 
 function onPage() {
