@@ -35,7 +35,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import cpu_quota  # noqa: E402
-import phone_bench as pb  # noqa: E402
+import phone_profile as pb  # noqa: E402 - the phone: its pages, its browser
+import phone_runs as visits  # noqa: E402 - the visits and what they measure
+from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the tests' Chromium
 
 RUNS = 5
 
@@ -45,16 +47,16 @@ def visit(pw: Playwright, profile: Path, base: str, chromium: str) -> dict[str, 
     phone = pb.Phone(pw, chromium)
     context = phone.open(profile, fresh=True)
     page = context.new_page()
-    pb.first_answer(page, base + pb.PAGE)
-    pb.settle_site(page)
+    visits.first_answer(page, base + pb.PAGE)
+    visits.settle_site(page)
     page.wait_for_function("() => window.scrollhammerCalculators.codeCache !== 'warming'", timeout=pb.TIMEOUT_MS)
     context.set_offline(True)
     warm = context.new_page()
-    result = {"warm": pb.answer_and_steps(warm, base + pb.WARM_PAGE)}
+    result = {"warm": visits.answer_and_steps(warm, base + pb.WARM_PAGE)}
     context.close()
     context = phone.open(profile, fresh=False)
     context.set_offline(True)
-    result["next_day"] = pb.answer_and_steps(context.new_page(), base + pb.PAGE)
+    result["next_day"] = visits.answer_and_steps(context.new_page(), base + pb.PAGE)
     context.close()
     return result
 
@@ -85,18 +87,18 @@ def main() -> None:
     started = time.monotonic()
     runs: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name in sites}
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
-        chromium, profile_note = pb.CHROMIUM, "CPU unthrottled, no network throttling"
+        chromium, profile_note = CHROMIUM, "CPU unthrottled, no network throttling"
         if quota:
             why_not = cpu_quota.available()
             if why_not:
                 sys.exit(f"ab bench: cannot slow the browser's CPU: {why_not}")
-            slowed = stack.enter_context(cpu_quota.cpu_quota(pb.CHROMIUM, pb.FIRST_QUOTA_US))
-            _, factor = cpu_quota.calibrate(pw, slowed, pb.CHROMIUM, pb.CHROMIUM_ARGS, pb.CPU_TARGET)
+            slowed = stack.enter_context(cpu_quota.cpu_quota(CHROMIUM, pb.FIRST_QUOTA_US))
+            _, factor = cpu_quota.calibrate(pw, slowed, CHROMIUM, CHROMIUM_ARGS, pb.CPU_TARGET)
             chromium = str(slowed.executable)
             profile_note = f"slow 4G, the whole browser slowed {factor:.2f}x (quota {slowed.quota_us} us/100 ms)"
         for n in range(runs_each):
             for name, site in sites.items():
-                with pb.served(site, slow=quota) as (base, _):
+                with visits.served(site, slow=quota) as (base, _):
                     runs[name].append(visit(pw, Path(tmp) / "profile", base, chromium))
                 shutil.rmtree(Path(tmp) / "profile", ignore_errors=True)
                 print(f"run {n + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)

@@ -30,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import phone_bench as pb  # noqa: E402
+import phone_profile as pb  # noqa: E402 - the phone: its pages, its browser
+import phone_runs as visits  # noqa: E402 - the visits and what they measure
+from support import CHROMIUM  # noqa: E402 - the tests' Chromium
 
 RUNS = 3
 UNDO = {
@@ -53,16 +55,16 @@ window.Worker.prototype = RealWorker.prototype;
 
 def warm_answer(pw: object, profile: Path, base: str, undo: str) -> float:
     """A first visit (settled), then the first answer of a second page offline, seconds."""
-    phone = pb.Phone(pw, pb.CHROMIUM)  # type: ignore[arg-type]
+    phone = pb.Phone(pw, CHROMIUM)  # type: ignore[arg-type]
     context = phone.open(profile, fresh=True)
     if undo:
         context.add_init_script(undo)
     page = context.new_page()
-    pb.first_answer(page, base + pb.PAGE)
-    pb.settle_site(page)
+    visits.first_answer(page, base + pb.PAGE)
+    visits.settle_site(page)
     page.wait_for_function("() => window.scrollhammerCalculators.codeCache !== 'warming'", timeout=pb.TIMEOUT_MS)
     context.set_offline(True)
-    warm = pb.first_answer(context.new_page(), base + pb.WARM_PAGE)
+    warm = visits.first_answer(context.new_page(), base + pb.WARM_PAGE)
     context.close()
     return warm
 
@@ -70,7 +72,7 @@ def warm_answer(pw: object, profile: Path, base: str, undo: str) -> float:
 def main() -> None:
     started = time.monotonic()
     result: dict[str, dict[str, list[float]]] = {}
-    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp, pb.served(pb.SITE, slow=False) as (base, _):
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp, visits.served(pb.SITE, slow=False) as (base, _):
         profile = Path(tmp) / "profile"
         for change, undo in UNDO.items():
             runs: dict[str, list[float]] = {"on": [], "off": []}

@@ -26,8 +26,9 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from phone_bench import PAGE, SITE, WARM_PAGE, Phone, first_answer, served, settle_site
-from support import CHROMIUM  # phone_bench puts tests/ on the path
+from phone_profile import PAGE, SITE, WARM_PAGE, Phone
+from phone_runs import first_answer, served, settle_site
+from support import CHROMIUM  # phone_profile puts tests/ on the path
 
 RUNS = 3
 TAIL_S = 0.3
