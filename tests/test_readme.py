@@ -1,5 +1,6 @@
-"""The README stays true: its deploy section is the recipes in ``deploy/`` themselves, each
-shown exactly as the file is (the tests run those files against real servers)."""
+"""The READMEs stay true: ``deploy/README.md`` shows the recipes in ``deploy/`` themselves,
+each exactly as the file is (the tests run those files against real servers); the
+top-level README keeps to its size and shows the same header table as ``deploy/README.md``."""
 
 from __future__ import annotations
 
@@ -9,12 +10,35 @@ import pytest
 from support import ROOT
 
 README = (ROOT / "README.md").read_text("utf-8")
-BLOCKS = re.findall(r"^```(\w+)\n(.*?)^```$", README, flags=re.MULTILINE | re.DOTALL)
+DEPLOY = (ROOT / "deploy" / "README.md").read_text("utf-8")
+BLOCKS = re.findall(r"^```(\w+)\n(.*?)^```$", DEPLOY, flags=re.MULTILINE | re.DOTALL)
+#: The front door is read in five minutes: the rest lives beside what it describes.
+MOST_CHARACTERS = 16_000
 
 
 @pytest.mark.parametrize(
     ("name", "language"), [("nginx.conf", "nginx"), ("Caddyfile", "caddyfile"), ("_headers", "text")]
 )
-def test_the_readme_shows_each_recipe_exactly_as_the_file_is(name: str, language: str) -> None:
+def test_deploy_readme_shows_each_recipe_exactly_as_the_file_is(name: str, language: str) -> None:
     text = (ROOT / "deploy" / name).read_text("utf-8")
-    assert (language, text) in BLOCKS, f"the README's {language} block is not deploy/{name}; paste the file"
+    assert (language, text) in BLOCKS, f"deploy/README.md's {language} block is not deploy/{name}; paste the file"
+
+
+def header_table(markdown: str) -> str:
+    """The table that starts with ``| files | header |``."""
+    found = re.search(r"^\| files \| header \|\n(?:\|.*\n)+", markdown, flags=re.MULTILINE)
+    assert found, "no header table"
+    return found.group(0)
+
+
+def test_both_readmes_show_the_same_header_table() -> None:
+    assert header_table(README) == header_table(DEPLOY)
+
+
+def test_the_readme_is_a_front_door() -> None:
+    assert len(README) <= MOST_CHARACTERS, (
+        f"README.md has {len(README)} characters; move detail beside what it describes"
+    )
+    for linked in ("ARCHITECTURE.md", "deploy/README.md", "bench/README.md", "calculators/README.md"):
+        assert f"]({linked})" in README, f"the README does not link {linked}"
+        assert (ROOT / linked).is_file()
