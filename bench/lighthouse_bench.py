@@ -4,7 +4,7 @@ Lighthouse's own mobile settings (simulated slow 4G, 4x CPU) against the built s
 served by the project's server on this machine, each page once in one Chromium, three
 times over; the median score, LCP and Total Blocking Time of each page, and the longest
 tasks of the last run. Writes ``bench/lighthouse.json`` and the table between the
-README's ``lighthouse`` markers. Kept apart from ``make bench`` (its budget is 12
+``lighthouse`` markers of ``bench/README.md``. Kept apart from ``make bench`` (its budget is 12
 minutes); a score is a speed figure, so it lives here, not in a test.
 """
 
@@ -21,7 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from phone_report import write_block  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS  # noqa: E402
 
 from site_server import serve  # noqa: E402
@@ -73,12 +75,7 @@ def main() -> None:
         ]
     )
     (ROOT / "bench" / "lighthouse.json").write_text(json.dumps({"when": when, "pages": pages}, indent=1) + "\n")
-    readme = ROOT / "README.md"
-    text = readme.read_text("utf-8")
-    start, end = "<!-- lighthouse:start -->", "<!-- lighthouse:end -->"
-    if start in text and end in text:
-        head, rest = text.split(start, 1)
-        readme.write_text(head + start + "\n" + table + "\n" + end + rest.split(end, 1)[1], "utf-8")
+    write_block(ROOT / "bench" / "README.md", "lighthouse", table)
     print(table)
 
 

@@ -27,7 +27,8 @@ Then once each without the CPU quota (the same network), the slowest allowed inp
 each calculator in the browser, and whether Chrome reused the compiled WebAssembly on a
 warm start (its ``v8.wasm.moduleCacheHit`` trace event).
 
-Writes bench/results.json and the table between the README's bench markers. The phone and
+Writes bench/results.json, the whole report between the bench markers of bench/README.md
+and its headline table between those of the top-level README. The phone and
 its targets are in ``phone_profile.py``, the naive embed in ``naive_embed.py``, the runs
 in ``phone_runs.py``, the figures and the report in ``phone_report.py``.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+from pathlib import Path
 from typing import Any
 
 from phone_profile import LATENCY_S, MBPS, ROOT, RUNS, TARGETS, VIEWPORT
@@ -180,13 +181,23 @@ def steps_table(found: dict[str, dict[str, float]]) -> list[str]:
     ]
 
 
+def headline(table: str) -> str:
+    """The report's first table (the figures against their targets), without the breakdowns after it."""
+    return table.split("\n\n\n", 1)[0].rstrip()
+
+
 def write_readme(table: str, when: str) -> None:
-    readme = ROOT / "README.md"
-    text = readme.read_text("utf-8")
-    start, end = "<!-- bench:start -->", "<!-- bench:end -->"
-    if start not in text or end not in text:
-        print("README has no bench markers; table not written there", file=sys.stderr)
+    """The whole report into ``bench/README.md`` and its headline table into the top-level README."""
+    for readme, text in ((ROOT / "bench" / "README.md", table), (ROOT / "README.md", headline(table))):
+        write_block(readme, "bench", f"Measured by `make bench` on {when}:\n\n{text}")
+
+
+def write_block(readme: Path, name: str, text: str) -> None:
+    """Replace what stands between ``<!-- name:start -->`` and ``<!-- name:end -->`` in ``readme``."""
+    content = readme.read_text("utf-8")
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    if start not in content or end not in content:
+        print(f"{readme.relative_to(ROOT)} has no {name} markers; not written there", file=sys.stderr)
         return
-    block = f"{start}\nMeasured by `make bench` on {when}:\n\n{table}\n{end}"
-    head, rest = text.split(start, 1)
-    readme.write_text(head + block + rest.split(end, 1)[1], "utf-8")
+    head, rest = content.split(start, 1)
+    readme.write_text(f"{head}{start}\n{text}\n{end}{rest.split(end, 1)[1]}", "utf-8")
