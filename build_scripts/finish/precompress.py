@@ -2,7 +2,7 @@
 
 Next to ``file`` the build writes ``file.br`` (brotli, best quality) and ``file.gz``
 (gzip -9) when they save at least a little; the static server (and any host configured
-like the README's nginx example) sends them with ``Content-Encoding``. Brotli at
+like deploy/nginx.conf) sends them with ``Content-Encoding``. Brotli at
 quality 11 is slow on Pyodide's 9.6 MB wasm, so results are cached by content hash.
 """
 
