@@ -17,8 +17,8 @@ import pytest
 from linkpreview import link_preview
 from PIL import Image
 from rulebook_helpers import build, committed_lock
-from support import ROOT
 
+from build_scripts.cards.card_image import CardFace, write_card_image
 from build_scripts.cards.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT
 from build_scripts.cards.rule_cards import card_path, page_words
 from build_scripts.model import RuleRef
@@ -109,8 +109,10 @@ def test_a_crawler_finds_every_tag_with_the_rules_place_words_and_image(built_si
         said = meta[key]
         assert len(said) <= limit, key
         if said.endswith("…"):
-            assert flat(words).startswith(said[:-1]), key
-            assert flat(words)[len(said) - 1] == " " or said[-2:-1] != " ", "cut at a word"
+            kept = said[:-1]
+            assert flat(words).startswith(kept), key
+            # The words go on after what was kept with a space (or the punctuation the cut drops): not mid-word.
+            assert flat(words)[len(kept)] in " ,;:—-", f"{key}: cut inside a word: {said[-20:]!r}"
         else:
             assert said == flat(words), key
     assert meta["og:url"] == url == head.links["canonical"]
@@ -177,7 +179,24 @@ def test_cards_stay_out_of_the_search_the_sitemap_and_the_precache(built_site: P
     assert "assets/vendor/uqr.mjs" in sw, "Show's QR encoder works offline"
 
 
-def test_the_images_are_drawn_once_and_then_come_from_the_cache() -> None:
-    cache = ROOT / "build" / "cache" / "cards"
-    assert cache.is_dir()
-    assert len(list(cache.glob("*.png"))) >= 242
+def test_the_images_are_drawn_once_and_then_come_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    face = CardFace(
+        site="Scrollhammer Rules", place="Buildings › Total Collapse", words="6: Total Collapse", date="2026-12-02"
+    )
+    cache = tmp_path / "cache"
+    first, second = tmp_path / "a" / "card.png", tmp_path / "b" / "card.png"
+    assert write_card_image(face, first, cache_dir=cache), "a new card is drawn"
+    assert [p.name for p in cache.iterdir()] == [f"{face.key()}.png"]
+
+    def no_drawing(_: CardFace) -> bytes:
+        raise AssertionError("drawn again instead of copied from the cache")
+
+    monkeypatch.setattr("build_scripts.cards.card_image.draw_card", no_drawing)
+    assert not write_card_image(face, second, cache_dir=cache), "the same card comes from the cache"
+    assert second.read_bytes() == first.read_bytes()
+    # Other words are another image: drawn, not taken from the cache.
+    other = CardFace(site=face.site, place=face.place, words="5: Catastrophic Breach", date=face.date)
+    with pytest.raises(AssertionError, match="drawn again"):
+        write_card_image(other, tmp_path / "c" / "card.png", cache_dir=cache)
