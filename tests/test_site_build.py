@@ -70,9 +70,13 @@ def test_every_rule_block_has_a_unique_id(built_site: Path, page: str) -> None:
 @pytest.mark.parametrize("page", PAGES)
 def test_every_paragraph_and_item_is_a_linkable_rule(built_site: Path, page: str) -> None:
     article = rule_article(built_site / page / "index.html")
-    for start in re.findall(r"<(?:p|li)(?: [^>]*)?>", article):
-        if start in ("<p>", '<p class="chart-row__name">'):
-            continue  # a chart row's own paragraph and name, inside the row's <li class="rule" id=…>
+    # A chart row is one rule (<li class="rule chart-row" id=…>): its name and its own
+    # paragraph inside it are its parts, and only there is a bare <p> allowed.
+    rows = re.findall(r'<li class="rule chart-row" id="[^"]+">(.*?)</li>', article, flags=re.DOTALL)
+    for row in rows:
+        assert re.findall(r"<(?:p|li)(?: [^>]*)?>", row) == ['<p class="chart-row__name">', "<p>"], row[:200]
+    rest = re.sub(r'(<li class="rule chart-row" id="[^"]+">).*?</li>', r"\1</li>", article, flags=re.DOTALL)
+    for start in re.findall(r"<(?:p|li)(?: [^>]*)?>", rest):
         assert re.search(r'class="rule[" ]', start), start
         assert " id=" in start, start
 

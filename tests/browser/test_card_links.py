@@ -8,20 +8,26 @@ edited and built (unfrozen, so its history records the new words, dated 2027-01-
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 
 import pytest
 from helpers import TIMEOUT, assert_arrived, axe_violations, card_link, decode_qr
+from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EXPORTS, PHONE, ROOT, build_site, copy_project, free_port
 
 from build_scripts.cards.rule_history import RuleHistory
+from build_scripts.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from site_server import serve
 
 TREMOR_OLD = "Units inside the section get -d3 to hit the following turn."
 TREMOR_NEW = "Units inside the section get -1 to hit the following turn."
+#: The versions of the edited words, as the edited build recorded them (filled by ``edited_site``).
+NEW_VERSIONS: dict[str, str] = {}
 GONE = "attacking-buildings-battlements-and-building-damage-unit-battlements-slightly-less-prone"
 GONE_TO = "attacking-buildings-battlements-and-building-damage"
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
@@ -54,6 +60,9 @@ def edited_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     build_site(project, site, port=port, frozen=False, env={"SOURCE_DATE_EPOCH": "1800000000"})
     history = RuleHistory.loads((project / "rules.history.jsonl").read_text("utf-8"))
     assert [v.date for v in history.versions[next(r for r in history.versions if r.id == "tremor")]][-1] == "2027-01-15"
+    latest = history.latest(RuleRef("buildings", "tremor"))
+    assert latest is not None
+    NEW_VERSIONS["tremor"] = latest.version
     server = serve(site, port=port)
     yield f"http://127.0.0.1:{port}/"
     server.shutdown()
@@ -136,6 +145,7 @@ def test_the_current_version_links_the_new_words_with_no_notice(browser: Browser
     page.get_by_role("menu", name="This rule").get_by_role("menuitem", name="Copy link").tap()
     link = page.evaluate("navigator.clipboard.readText()")
     assert link != card_link(edited_site, "buildings", "tremor"), "new words, new version"
+    assert link == f"{edited_site}r/buildings/tremor/?v={NEW_VERSIONS['tremor']}", "the link carries the new version"
     page.goto(link)
     page.wait_for_url(re.compile(r"#tremor$"))
     expect(page.locator(".sh-changed")).to_have_count(0)
@@ -149,7 +159,9 @@ def test_a_removed_rules_card_shows_its_last_words_and_where_they_went(
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=scripts)
     page = context.new_page()
     page.goto(f"{edited_site}r/buildings/{GONE}/")
-    page.wait_for_timeout(500)  # a card that sent the reader on would have done it by now
+    # A card that sent the reader on would leave it: waited for (bounded), not slept through.
+    with pytest.raises(PlaywrightTimeoutError):
+        page.wait_for_url(lambda url: url != f"{edited_site}r/buildings/{GONE}/", timeout=2000)
     assert page.url == f"{edited_site}r/buildings/{GONE}/"
     expect(page.locator(".card__words")).to_contain_text("A unit on the battlements is slightly less prone to harm")
     expect(page.locator(".card__date")).to_contain_text("They are no longer in the rulebook")
@@ -188,7 +200,41 @@ def test_a_card_image_is_the_rules_words_in_the_sites_palette(browser: Browser, 
     shot(page, "card-image")
     size = page.evaluate("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
     assert size == [1200, 630]
+    png = page.request.get(site_url + "r/buildings/total-collapse/card.png").body()
     context.close()
+    shares = palette_shares(Image.open(io.BytesIO(png)))
+    # The paper, the site's brown band, the words in ink, the place, the orange accent: all there.
+    assert shares["paper"] > 0.5, shares
+    assert shares["band"] > 0.05, shares
+    assert shares["ink"] > 0.01, shares
+    assert shares["place"] > 0.002, shares
+    assert shares["accent"] > 0.002, shares
+
+
+#: The card's colours (build_scripts/cards/card_image.py), written out here to check them.
+PALETTE = {
+    "paper": (251, 248, 245),
+    "band": (121, 85, 72),  # Material's brown, the site's primary colour
+    "place": (93, 64, 55),
+    "ink": (33, 26, 23),
+    "accent": (255, 110, 64),  # Material's deep orange, the site's accent
+}
+
+
+def palette_shares(image: Image.Image) -> dict[str, float]:
+    """The share of the image's pixels near each colour of the palette (within the quantiser's drift)."""
+    rgb = image.convert("RGB")
+    counts = dict.fromkeys(PALETTE, 0)
+    for count, colour in rgb.getcolors(maxcolors=1 << 20) or []:
+        for name, target in PALETTE.items():
+            if sum((a - b) ** 2 for a, b in zip(colour, target, strict=True)) <= 12**2:
+                counts[name] += count
+    return {name: count / (rgb.width * rgb.height) for name, count in counts.items()}
+
+
+def test_the_palette_check_tells_a_card_of_other_colours() -> None:
+    grey = Image.new("RGB", (120, 63), (128, 128, 128))
+    assert palette_shares(grey) == dict.fromkeys(PALETTE, 0.0)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -210,7 +256,6 @@ def test_show_holds_the_rule_up_with_a_qr_code_of_its_card(browser: Browser, sit
     expect(qr).to_be_visible()
     box = dialog.locator(".sh-show__box")
     assert box.evaluate("el => el.scrollHeight <= el.clientHeight + 1"), "the words fit the screen"
-    page.wait_for_timeout(200)
     shot(page, f"show-{scheme}")
     assert decode_qr(page, qr.screenshot()) == card_link(site_url, "buildings", "tremor")
     assert axe_violations(page) == []

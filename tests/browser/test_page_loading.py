@@ -11,6 +11,7 @@ import re
 import pytest
 from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import PAGE_URLS, PHONE, ROOT
 
 from build_scripts.finish.module_graph import module_graph
@@ -134,7 +135,9 @@ def test_with_data_saver_python_waits_for_the_player(context: BrowserContext, si
     page.goto(site_url + "buildings/")
     section = page.locator("#calc-building-damage")
     expect(section.locator(".sh-calc__status")).to_contain_text("Data Saver is on", timeout=TIMEOUT)
-    page.wait_for_timeout(1500)
+    # The start that must not come: waited for (bounded), not slept through.
+    with pytest.raises(PlaywrightTimeoutError):
+        page.wait_for_function("() => window.scrollhammerCalculators.starts > 0", timeout=3000)
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 0
     assert not [url for url in asked if "/pyodide/" in url or "/assets/py/" in url]
     page.locator("#calc-building-damage-strength").tap()

@@ -86,6 +86,8 @@ def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserC
     expect(page.locator("#q-p1-impassable")).to_have_value("yes")
     expect(page.locator("#q-p1-fire-points")).to_have_value("the two east windows")
     expect(page.locator("#q-p2-level-height")).to_have_value("4")
+    expect(page.locator("#q-p2-ruin-dangerous")).to_have_value("yes")
+    expect(page.locator("#q-p3-forest-area")).to_have_value("no")
     expect(page.locator("#q-game-upper-levels")).to_have_value("monstrous-creatures")
     phone.set_offline(False)
 
