@@ -3,17 +3,25 @@ Content-Type, the Cache-Control and whether a precompressed twin is sent.
 
 Every host the README names is held to this one table: the project's server, nginx and
 Caddy (through ``tests/test_hosting_headers.py``) and the ``_headers`` file for Netlify and
-Cloudflare Pages (``tests/test_headers_file.py``).
+Cloudflare Pages (``tests/test_headers_file.py``). The table is read from the README itself
+(:func:`readme_rows`), and ``tests/test_header_table.py`` holds the samples below to it; the
+policy is pinned here once, as words, not taken from the build that sends it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
+from support import ROOT
 
-__all__ = ["CONTENT_SECURITY_POLICY", "IMMUTABLE", "REVALIDATE", "Expected", "samples"]
+__all__ = ["CONTENT_SECURITY_POLICY", "IMMUTABLE", "REVALIDATE", "Expected", "readme_rows", "samples"]
+
+#: The site's policy, as the README's table gives it.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'"
+)
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -80,3 +88,15 @@ def samples(site: Path) -> list[Expected]:
         Expected("missing path", "no/such/rule/", html, REVALIDATE, status=404, file="404.html"),
         Expected("missing file in a pinned folder", f"{pyodide}/gone.wasm", html, REVALIDATE, 404, "404.html"),
     ]
+
+
+def readme_rows(readme: Path = ROOT / "README.md") -> list[tuple[str, str]]:
+    """The README's header table: ``(files, headers)`` for each row, as written."""
+    text = readme.read_text("utf-8")
+    found = re.search(r"^\| files \| header \|\n\| --- \| --- \|\n((?:\|.*\|\n)+)", text, flags=re.MULTILINE)
+    assert found, f"{readme.name} has no header table"
+    rows = []
+    for line in found.group(1).splitlines():
+        files, headers = (cell.strip() for cell in line.strip().strip("|").split(" | ", 1))
+        rows.append((files, headers))
+    return rows

@@ -77,7 +77,26 @@ def test_every_file_of_the_site_is_cached_as_the_projects_server_caches_it(rules
         assert cache == [cache_control(path)], path
 
 
-def test_a_rule_with_no_path_or_a_header_without_a_colon_is_refused() -> None:
+def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_folders_only() -> None:
+    rules = parse((ROOT / "deploy" / "_headers").read_text("utf-8"))
+    assert [path for path, _ in rules] == [
+        "/*",
+        "/assets/pyodide/*",
+        "/assets/py/calculators-*",
+        "/assets/stylesheets/*",
+        "/assets/javascripts/bundle.*",
+        "/assets/javascripts/workers/search.*",
+    ]
+    assert dict(rules[0][1]) == {
+        "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
+    assert all(headers == [("Cache-Control", IMMUTABLE)] for _, headers in rules[1:])
+
+
+def test_the_hosts_reading_refuses_a_rule_with_no_path_or_a_header_without_a_colon() -> None:
+    # The reading above is strict, as the hosts are: a malformed file fails it, never passes.
     with pytest.raises(AssertionError, match="starts with a path"):
         parse("assets/*\n  Cache-Control: no-cache\n")
     with pytest.raises(AssertionError, match="'Name: value'"):
