@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-lighthouse chromium servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-lighthouse mutants chromium servers clean lock-python
 
 all: build
 
@@ -112,6 +112,12 @@ bench-ab: build chromium
 bench-lighthouse: build chromium
 	CHROME_PATH=$(CHROMIUM) $(PY) bench/lighthouse_bench.py
 
+## mutants: mutation testing (not part of make test: its time is its own): mutmut on the calculators and
+## the pure build steps, Stryker on the table's model; writes build/reports/mutants.json, fails under 90 %
+mutants: setup
+	$(PY) -m pip install --quiet -r requirements-mutants.lock -c requirements.lock
+	$(PY) tests/mutation/run.py
+
 lock-python:
 	rm -rf /tmp/sh-lock-venv && $(PYTHON) -m venv /tmp/sh-lock-venv
 	/tmp/sh-lock-venv/bin/pip install --quiet -e '.[test]'
@@ -120,4 +126,4 @@ lock-python:
 	  /tmp/sh-lock-venv/bin/pip freeze --exclude-editable | grep -v '^-e'; } > requirements.lock
 
 clean:
-	rm -rf site build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf site build mutants .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,168 @@
+"""make mutants: mutation testing, and one report of it (``build/reports/mutants.json``).
+
+Three areas, each by a maintained mutation tester:
+
+* ``calculators``: mutmut 3 mutates ``calculators/`` and runs their CPython tests on each
+  mutant (its settings: ``[tool.mutmut]`` in ``pyproject.toml``);
+* ``build``: the pure build steps the unit tests cover whole (the word diff, the anchors
+  lock, the merge of the exports), in the same mutmut run;
+* ``table``: Stryker mutates the table's pure model (``docs/assets/js/table``) and runs its
+  Node tests (``stryker.config.mjs``).
+
+The report gives each area's score as a fraction (killed or timed out, of all mutants less
+those ``equivalent.toml`` lists with the reason they cannot be killed) and every survivor
+as ``file:line`` with what was changed. Not part of ``make test``: its time is its own.
+
+Usage: ``python tests/mutation/run.py [--report-only]`` (the report from the last runs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+REPORTS = ROOT / "build" / "reports"
+EQUIVALENT = Path(__file__).with_name("equivalent.toml")
+#: Area → the paths (prefixes) of its files, for mutmut's results.
+AREAS = {"calculators": ("calculators/",), "build": ("build_scripts/",), "table": ("docs/assets/js/table/",)}
+#: Areas and the least score they must keep.
+TARGETS = {"calculators": Fraction(9, 10), "table": Fraction(9, 10)}
+_KILLED = {"killed", "timeout", "caught by type check"}
+
+
+def run_mutmut() -> None:
+    """mutmut over the calculators and the build steps (resumes where a run left off)."""
+    subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", "2"], cwd=ROOT, check=True)
+
+
+def table_spec() -> Path:
+    """The table's spec as the build hands it to the page (the Node tests read it)."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from build_scripts.pages.table_file import load_table  # noqa: PLC0415 - the project's own, once on the path
+    from build_scripts.pages.table_page import table_data  # noqa: PLC0415
+
+    spec = load_table((ROOT / "build_scripts" / "table.toml").read_text("utf-8"))
+    path = REPORTS / "table-spec.json"
+    path.write_text(json.dumps(table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")), "utf-8")
+    return path
+
+
+def run_stryker() -> None:
+    """Stryker over the table's model."""
+    env = {**os.environ, "TABLE_SPEC": str(table_spec())}
+    subprocess.run(["npx", "--no-install", "stryker", "run"], cwd=ROOT, env=env, check=True)
+
+
+def mutmut_mutants() -> list[dict[str, Any]]:
+    """Every mutmut mutant: its file, line, status and change (from ``mutants/``)."""
+    os.chdir(ROOT)
+    from mutmut.mutation.data import SourceFileMutationData  # noqa: PLC0415 - a tool, not the project
+    from mutmut.mutation.diff_apply import get_diff_for_mutant  # noqa: PLC0415
+    from mutmut.stats import status_by_exit_code  # noqa: PLC0415
+    from mutmut.utils.file_utils import walk_mutatable_files  # noqa: PLC0415
+
+    found = []
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        source = path.read_text("utf-8").splitlines()
+        for key, code in sorted(data.exit_code_by_key.items()):
+            status = status_by_exit_code[code]
+            entry: dict[str, Any] = {"file": path.as_posix(), "mutant": key, "status": status}
+            if status not in _KILLED and status != "not checked":
+                removed, added = _changed(get_diff_for_mutant(key, path=path))
+                entry |= {"line": _line_of(source, removed), "from": removed, "to": added}
+            found.append(entry)
+    return found
+
+
+def _changed(diff: str) -> tuple[str, str]:
+    removed = [line[1:].strip() for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    return " / ".join(removed), " / ".join(added)
+
+
+def _line_of(source: list[str], removed: str) -> int:
+    first = removed.split(" / ", maxsplit=1)[0]
+    return next((n for n, line in enumerate(source, start=1) if line.strip() == first), 0)
+
+
+def stryker_mutants() -> list[dict[str, Any]]:
+    """Every Stryker mutant, from its JSON report (the mutation-testing-report schema)."""
+    report = json.loads((REPORTS / "stryker.json").read_text("utf-8"))
+    statuses = {"Killed": "killed", "Timeout": "timeout", "Survived": "survived", "NoCoverage": "no tests"}
+    found = []
+    for file, data in sorted(report["files"].items()):
+        source = data["source"].splitlines()
+        for mutant in data["mutants"]:
+            status = statuses.get(mutant["status"], mutant["status"].lower())
+            line = mutant["location"]["start"]["line"]
+            entry: dict[str, Any] = {"file": file, "mutant": f"{mutant['mutatorName']}@{line}", "status": status}
+            if status not in _KILLED:
+                entry |= {"line": line, "from": source[line - 1].strip(), "to": mutant.get("replacement", "")}
+            found.append(entry)
+    return found
+
+
+def equivalent() -> dict[tuple[str, str], str]:
+    """(file, mutant) → why it is equivalent (``equivalent.toml``)."""
+    data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
+    return {(e["file"], e["mutant"]): e["why"] for e in data.get("equivalent", [])}
+
+
+def report(mutants: list[dict[str, Any]], kept: dict[tuple[str, str], str]) -> dict[str, Any]:
+    """Per area: the score as a fraction, the survivors with file:line, the equivalent ones."""
+    areas: dict[str, Any] = {}
+    for area, prefixes in AREAS.items():
+        own = [m for m in mutants if m["file"].startswith(prefixes)]
+        if not own:
+            continue
+        unchecked = [m for m in own if m["status"] == "not checked"]  # a run stopped before it reached them
+        same = [m for m in own if (m["file"], m["mutant"]) in kept]
+        counted = [m for m in own if (m["file"], m["mutant"]) not in kept and m["status"] != "not checked"]
+        killed = sum(1 for m in counted if m["status"] in _KILLED)
+        score = Fraction(killed, len(counted)) if counted else Fraction(1)
+        areas[area] = {
+            "score": f"{score.numerator}/{score.denominator}",
+            "percent": round(float(score) * 100, 1),
+            "mutants": len(own),
+            "checked": len(counted) + len(same),
+            "not_checked": len(unchecked),
+            "killed": killed,
+            "equivalent": [{**m, "why": kept[m["file"], m["mutant"]]} for m in same],
+            "survivors": [{"where": f"{m['file']}:{m['line']}", **m} for m in counted if m["status"] not in _KILLED],
+        }
+        target = TARGETS.get(area)
+        if target is not None:
+            areas[area]["target"] = f"{target.numerator}/{target.denominator}"
+            areas[area]["met"] = score >= target
+    return areas
+
+
+def main() -> int:
+    """Run the testers (unless ``--report-only``), write the report, fail when a target is missed."""
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    if "--report-only" not in sys.argv:
+        run_mutmut()
+        run_stryker()
+    areas = report([*mutmut_mutants(), *stryker_mutants()], equivalent())
+    (REPORTS / "mutants.json").write_text(json.dumps(areas, indent=1) + "\n", "utf-8")
+    for area, data in areas.items():
+        print(
+            f"{area}: {data['killed']} of {data['checked']} checked killed ({data['percent']} %), "
+            f"{len(data['survivors'])} survive, {len(data['equivalent'])} equivalent, {data['not_checked']} not checked"
+        )
+        for survivor in data["survivors"]:
+            print(f"  {survivor['where']}: {survivor['from']} -> {survivor['to']}")
+    return 0 if all(data.get("met", True) for data in areas.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
