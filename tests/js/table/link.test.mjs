@@ -2,7 +2,7 @@
 // Run by tests/test_table_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { m, ok, spec } from "./helpers.mjs";
+import { m, ok, spec, withChapel } from "./helpers.mjs";
 
 describe("the link", () => {
   function eightPieces() {
@@ -74,4 +74,122 @@ describe("the link", () => {
       assert.match(outcome.error, message);
     });
   }
+});
+
+describe("the link's text, exactly", () => {
+  const state = (table) => JSON.parse(Buffer.from(m.encode(table).slice(2), "base64").toString("utf-8"));
+  const link = (compact) => `1.${Buffer.from(JSON.stringify(compact)).toString("base64url")}`;
+
+  test("the state is base64url of the compact JSON, with no padding, whatever its length", () => {
+    for (const name of ["???~~~", "???~~~a", "???~~~ab", "é ⛪ ???"]) {
+      const table = ok(m.addPiece(spec, m.emptyTable(), "ruin", name));
+      const compact = [[["ruin", name]], {}, []];
+      assert.equal(m.encode(table), link(compact), name);
+      assert.equal(ok(m.decode(spec, m.encode(table))).pieces[0].name, name);
+    }
+  });
+
+  test("a piece carries its answers and sections only when it has them", () => {
+    let table = withChapel();
+    table = ok(m.addPiece(spec, table, "stone-house", "the inn"));
+    table = ok(m.setAnswer(spec, table, "p2", "impassable", "yes"));
+    table = ok(m.addPiece(spec, table, "stone-house", "the hall"));
+    table = ok(m.addSection(spec, table, "p3", "nave"));
+    table = ok(m.addPiece(spec, table, "stone-house", "the keep"));
+    table = ok(m.addSection(spec, table, "p4", "gate"));
+    table = ok(m.addSection(spec, table, "p4", "hall"));
+    table = ok(m.addPiece(spec, table, "ruin", "the mill"));
+    table = ok(m.addPiece(spec, table, "ruin", "the tower"));
+    table = ok(m.setAnswer(spec, table, "p6", "level-height", "4"));
+    table = ok(m.addStep(spec, table, { piece: "p4", section: 1, set: 9 }));
+    table = ok(m.addStep(spec, table, { piece: "p1", section: 0, row: 2 }));
+    table = ok(m.addStep(spec, table, { piece: "p3", section: 0, row: 1, loss: 2 }));
+    assert.deepEqual(state(table), [
+      [
+        ["stone-house", "the chapel"],
+        ["stone-house", "the inn", { impassable: "yes" }],
+        ["stone-house", "the hall", {}, ["nave"]],
+        ["stone-house", "the keep", {}, ["gate", "hall"]],
+        ["ruin", "the mill"],
+        ["ruin", "the tower", { "level-height": 4 }],
+      ],
+      {},
+      [
+        [3, 1, "s", 9],
+        [0, 0, 2],
+        [2, 0, 1, 2],
+      ],
+    ]);
+    assert.deepEqual(ok(m.decode(spec, m.encode(table))), table);
+  });
+
+  test("a step on a piece no longer listed is written as -1, which the link refuses", () => {
+    const table = { ...withChapel(), steps: [{ piece: "p9", section: 0, row: 2 }] };
+    assert.deepEqual(state(table)[2], [[-1, 0, 2]]);
+    assert.deepEqual(m.decode(spec, m.encode(table)), { error: "Change 1 names a piece that is not on the table." });
+  });
+
+  const refusals = [
+    ["not text", 5, "The table link is empty."],
+    ["format 0", `0.${link([[], {}, []]).slice(2)}`, "Unknown table format 0."],
+    ["a two-digit version", `10.${link([[], {}, []]).slice(2)}`, /format 10; this one reads format 1/],
+    ["text before the version", `x${link([[], {}, []])}`, "This is not a table link: it has no version (it may have been cut short)."],
+    ["base64 with padding", `1.${Buffer.from(JSON.stringify([[["ruin", "a"]], {}, []])).toString("base64")}`, /damaged: it was cut short/],
+    ["base64's + and /", `1.${Buffer.from(JSON.stringify([[["ruin", "???~~~"]], {}, []])).toString("base64")}`, /damaged: it was cut short/],
+    ["bytes that are not UTF-8", `1.${Buffer.concat([Buffer.from('[[["ruin","'), Buffer.from([0xff, 0xfe]), Buffer.from('"]],{},[]]')]).toString("base64url")}`, "The table link is damaged: it was cut short or changed on the way. Ask for it again."],
+    ["no state", "1.", "The table link is damaged: it was cut short or changed on the way. Ask for it again."],
+    ["four parts", link([[], {}, [], 1]), "The table link is damaged: its parts are missing."],
+    ["pieces not a list", link([{}, {}, []]), "The table link is damaged: its parts are missing."],
+    ["the game a list", link([[], [], []]), "The table link is damaged: its parts are missing."],
+    ["the game null", link([[], null, []]), "The table link is damaged: its parts are missing."],
+    ["the game a number", link([[], 5, []]), "The table link is damaged: its parts are missing."],
+    ["steps not a list", link([[], {}, {}]), "The table link is damaged: its parts are missing."],
+    ["301 changes", link([[["stone-house", "a"]], {}, Array(301).fill([0, 0, 2])]), "The table has 301 changes; at most 300."],
+    ["a piece as text", link([["ruin"], {}, []]), "Piece 1 is damaged."],
+    ["a piece of one part", link([[["ruin"]], {}, []]), "Piece 1 is damaged."],
+    ["a piece of five parts", link([[["ruin", "a", {}, [], 1]], {}, []]), "Piece 1 is damaged."],
+    ["a long unknown kind", link([[["v".repeat(60), "a"]], {}, []]), `Piece 1 is of an unknown kind (${JSON.stringify("v".repeat(60)).slice(0, 40)}).`],
+    ["a kind that is not text", link([[[["ruin"], "a"]], {}, []]), 'Piece 1 is of an unknown kind ("ruin").'],
+    ["an empty name", link([[["ruin", ""]], {}, []]), "Piece 1: it has no name"],
+    ["a blank name", link([[["ruin", "   "]], {}, []]), "Piece 1: it has no name"],
+    ["a name that is a number", link([[["ruin", 5]], {}, []]), "Piece 1: it has no name"],
+    ["answers as a list", link([[["ruin", "a", []]], {}, []]), "Piece 1: its answers are damaged."],
+    ["a long unknown question", link([[["ruin", "a", { ["q".repeat(60)]: 1 }]], {}, []]), `Piece 1 (a): "${"q".repeat(40)}" is not asked of a ruin.`],
+    ["sections on a ruin", link([[["ruin", "a", {}, ["x"]]], {}, []]), "Piece 1 (a): its sections are damaged."],
+    ["sections as text", link([[["stone-house", "a", {}, "west"]], {}, []]), "Piece 1 (a): its sections are damaged."],
+    ["no sections", link([[["stone-house", "a", {}, []]], {}, []]), "Piece 1 (a): its sections are damaged."],
+    ["nine sections", link([[["stone-house", "a", {}, Array(9).fill("s")]], {}, []]), "Piece 1 (a): its sections are damaged."],
+    ["a section that is not text", link([[["stone-house", "a", {}, [5]]], {}, []]), "Piece 1 (a): a section's name must be text"],
+    ["an empty section name", link([[["stone-house", "a", {}, ["west", " "]]], {}, []]), "Piece 1 (a): a section needs a name"],
+    ["markup in a section", link([[["stone-house", "a", {}, ["<b>"]]], {}, []]), "Piece 1 (a): a section's name is plain text: no < or > and no control characters."],
+    ["a long unknown game question", link([[], { ["g".repeat(60)]: 1 }, []]), `The game's "${"g".repeat(40)}" is no question of the game.`],
+    ["a game answer out of its choices", link([[], { "upper-levels": "all" }, []]), "Which other unit types may enter the upper levels of ruins: must be one of none, monstrous-creatures."],
+    ["a change as text", link([[["stone-house", "a"]], {}, ["abc"]]), "Change 1 is damaged."],
+    ["a change of two parts", link([[["stone-house", "a"]], {}, [[0, 0]]]), "Change 1 is damaged."],
+    ["a change of five parts", link([[["stone-house", "a"]], {}, [[0, 0, 1, 1, 1]]]), "Change 1 is damaged."],
+    ["a change on no section", link([[["stone-house", "a"]], {}, [[0, 1, 2]]]), "Change 1: a has no such section."],
+  ];
+  for (const [what, text, message] of refusals) {
+    test(`refused, saying exactly why: ${what}`, () => {
+      const outcome = m.decode(spec, text);
+      assert.deepEqual(Object.keys(outcome), ["error"]);
+      if (typeof message === "string") assert.equal(outcome.error, message);
+      else assert.match(outcome.error, message);
+    });
+  }
+
+  const accepted = [
+    ["24 pieces", link([Array(24).fill(["forest", "f"]), {}, []])],
+    ["8 sections", link([[["stone-house", "a", {}, Array(8).fill("s")]], {}, []])],
+    ["300 changes", link([[["stone-house", "a"]], {}, Array(300).fill([0, 0, 2])])],
+  ];
+  for (const [what, text] of accepted) {
+    test(`read: ${what}`, () => ok(m.decode(spec, text)));
+  }
+
+  test("the longest link is read to its checks; one character more is refused before", () => {
+    const longest = `1.${"A".repeat(m.LINK_MAX - 2)}`;
+    assert.match(m.decode(spec, longest).error, /damaged/);
+    assert.equal(m.decode(spec, `${longest}A`).error, `The table link is too long (${m.LINK_MAX + 1} characters; at most ${m.LINK_MAX}).`);
+  });
 });

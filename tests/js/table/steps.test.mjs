@@ -89,3 +89,111 @@ describe("the damage steps, as the Building Damage Chart says", () => {
     assert.match(m.setAnswer(spec, table, "p1", "armour-value", "15").error, /by hand instead/);
   });
 });
+
+describe("a step, checked before it is kept", () => {
+  const on = (step) => m.addStep(spec, withChapel(), { piece: "p1", section: 0, ...step });
+
+  test("an armour value set by hand is a whole number from 1 to 30", () => {
+    assert.equal(m.replay(spec, ok(on({ set: 1 }))).pieces.p1.sections[0].av, 1);
+    assert.equal(m.replay(spec, ok(on({ set: 30 }))).pieces.p1.sections[0].av, 30);
+    for (const set of [0, 31, 2.5]) {
+      assert.deepEqual(on({ set }), { error: "Not applied: an armour value is from 1 to 30." }, String(set));
+    }
+  });
+
+  test("each refusal names the piece, the section or the die", () => {
+    assert.deepEqual(on({ row: 1, loss: 4 }), { error: "Not applied: Breach! reduces the armour value by d3: 1 to 3." });
+    assert.deepEqual(on({ row: 1 }), { error: "Not applied: Breach! reduces the armour value by d3: 1 to 3." });
+    assert.deepEqual(on({ row: 2, loss: 1 }), { error: "Not applied: Tremor reduces no armour value." });
+    assert.deepEqual(on({ row: 0 }), { error: "Not applied: a chart result is from 1 to 6." });
+    for (const section of [-1, 1, 0.5, "0"]) {
+      assert.deepEqual(on({ row: 2, section }), { error: "the chapel has no such section." }, String(section));
+    }
+    assert.deepEqual(m.addStep(spec, withChapel(), { piece: "p2", section: 0, row: 2 }), {
+      error: "That building is no longer on the table.",
+    });
+    const odd = { ...withChapel(), pieces: [{ id: "p1", kind: "volcano", name: "the mount", answers: {}, sections: [""] }] };
+    assert.deepEqual(m.addStep(spec, odd, { piece: "p1", section: 0, row: 2 }), {
+      error: "That building is no longer on the table.",
+    });
+    const mill = ok(m.addPiece(spec, withChapel(), "ruin", "the mill"));
+    assert.deepEqual(m.addStep(spec, mill, { piece: "p2", section: 0, row: 2 }), {
+      error: "That building is no longer on the table.",
+    });
+  });
+
+  test("a step keeps only what it holds: no reduction on a Tremor, the roll on a Breach!", () => {
+    assert.deepEqual(ok(on({ row: 2 })).steps, [{ piece: "p1", section: 0, row: 2 }]);
+    assert.deepEqual(ok(on({ row: 2, loss: 0 })).steps, [{ piece: "p1", section: 0, row: 2 }]);
+    assert.deepEqual(ok(on({ row: 1, loss: 3 })).steps, [{ piece: "p1", section: 0, row: 1, loss: 3 }]);
+    assert.deepEqual(ok(on({ set: 7 })).steps, [{ piece: "p1", section: 0, set: 7 }]);
+  });
+
+  test("a game keeps 300 changes and refuses the 301st", () => {
+    let table = withChapel();
+    for (let n = 0; n < 300; n += 1) table.steps.push({ piece: "p1", section: 0, row: 2 });
+    assert.deepEqual(m.addStep(spec, table, { piece: "p1", section: 0, row: 2 }), {
+      error: "A game keeps at most 300 changes.",
+    });
+    table.steps.pop();
+    assert.equal(ok(m.addStep(spec, table, { piece: "p1", section: 0, row: 2 })).steps.length, 300);
+  });
+});
+
+describe("the replay, line by line", () => {
+  test("each kind of step has its line, on the piece it names", () => {
+    let table = ok(m.addPiece(spec, withChapel(), "wooden-house", "the barn"));
+    table = ok(m.addStep(spec, table, { piece: "p2", section: 0, row: 3 }));
+    table = ok(m.addStep(spec, table, { piece: "p2", section: 0, set: 6 }));
+    table = ok(m.addStep(spec, table, { piece: "p1", section: 0, row: 6 }));
+    const played = m.replay(spec, table);
+    assert.deepEqual(played.log, [
+      { text: "the barn: 3: Partial Collapse; its armour value stays 10", rule: spec.chart["3"].rule, step: 0 },
+      { text: "the barn: armour value set by hand, 10 → 6", rule: m.kindOf(spec, "wooden-house").armour_rule, step: 1 },
+      { text: "the chapel: 6: Total Collapse. The building is rubble.", rule: spec.chart["6"].rule, step: 2 },
+    ]);
+    assert.deepEqual(played.pieces.p2.sections, [{ name: "", av: 6, last: "set by hand" }]);
+    assert.deepEqual(played.pieces.p1.sections, [{ name: "", av: 13, last: "Total Collapse" }]);
+  });
+
+  test("a reduction to exactly 0 is a Total Collapse", () => {
+    let table = ok(m.addPiece(spec, m.emptyTable(), "wooden-house", "the barn"));
+    table = ok(m.setAnswer(spec, table, "p1", "armour-value", "5"));
+    table = ok(m.addStep(spec, table, { piece: "p1", section: 0, row: 5, loss: 5 }));
+    const played = m.replay(spec, table);
+    assert.equal(played.pieces.p1.rubble, "the barn reaching armour value 0");
+    assert.deepEqual(
+      played.log.map((l) => l.text),
+      [
+        "the barn: 5: Catastrophic Breach −5, armour value 5 → 0",
+        "the barn reached armour value 0: Total Collapse. The building is rubble.",
+      ],
+    );
+  });
+
+  test("a building of a kind with no armour rule logs a hand-set value with no rule link", () => {
+    let table = withChapel("other-building");
+    table = ok(m.setAnswer(spec, table, "p1", "armour-value", "8"));
+    table = ok(m.addStep(spec, table, { piece: "p1", section: 0, set: 9 }));
+    assert.equal(m.replay(spec, table).log[0].rule, m.kindOf(spec, "other-building").armour_rule || "");
+  });
+
+  test("steps that cannot apply are passed over, not crashed on (a table from an older site)", () => {
+    const table = ok(m.addPiece(spec, withChapel("other-building"), "stone-house", "the inn"));
+    table.pieces.push({ id: "p3", kind: "volcano", name: "the mount", answers: {}, sections: [""] });
+    table.steps = [
+      { piece: "p9", section: 0, row: 1, loss: 1 },
+      { piece: "p2", section: 4, row: 1, loss: 1 },
+      { piece: "p1", section: 0, row: 1, loss: 1 },
+      { piece: "p2", section: 0, row: 9 },
+      { piece: "p3", section: 0, row: 1, loss: 1 },
+      { piece: "p2", section: 0, row: 6 },
+      { piece: "p2", section: 0, row: 1, loss: 2 },
+    ];
+    const played = m.replay(spec, table);
+    assert.deepEqual(played.log.map((l) => l.step), [5]);
+    assert.deepEqual(played.pieces.p2.sections, [{ name: "", av: 13, last: "Total Collapse" }]);
+    assert.deepEqual(played.pieces.p1.sections, [{ name: "", av: null, last: "" }]);
+    assert.deepEqual(played.pieces.p3.sections, [{ name: "", av: null, last: "" }]);
+  });
+});

@@ -24,8 +24,8 @@ export function feedInputs(spec, table, calculator, pieceId, section) {
   const kind = piece ? kindOf(spec, piece.kind) : null;
   if (!feed || !piece || !kind || kind.group !== feed.group) return null;
   const state = replay(spec, table).pieces[piece.id];
-  const here = state?.sections[section];
-  if (kind.group === "building" && (!here || here.av === null || state?.rubble)) return null;
+  const here = state.sections[section];
+  if (kind.group === "building" && (!here || here.av === null || state.rubble)) return null;
   /** @type {Record<string, string>} */
   const inputs = {};
   for (const [name, from] of Object.entries(feed.inputs)) {
@@ -37,7 +37,7 @@ export function feedInputs(spec, table, calculator, pieceId, section) {
     if (value !== null && value !== undefined) inputs[name] = String(value);
   }
   let words = piece.name;
-  if (kind.group === "building" && here) {
+  if (here) {
     words = `armour value ${here.av}: ${sectionWords(piece, section)}${here.last ? `, after a ${here.last}` : ""}`;
   } else if (inputs.level_height !== undefined) {
     words = `${inputs.level_height}" between levels: ${piece.name}`;

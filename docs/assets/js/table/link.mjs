@@ -21,7 +21,8 @@ function toBase64Url(text) {
 
 /** @param {string} data */
 function fromBase64Url(data) {
-  if (!/^[A-Za-z0-9_-]*$/.test(data)) throw new Error("bad characters");
+  // atob would take "+", "/", "=" and spaces too: a link has none of them
+  if (!/^[A-Za-z0-9_-]*$/.test(data)) throw new SyntaxError();
   const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -74,7 +75,7 @@ export function decode(spec, text) {
   if (version < 1) return { error: `Unknown table format ${version}.` };
   let raw;
   try {
-    raw = JSON.parse(fromBase64Url(found[2] || ""));
+    raw = JSON.parse(fromBase64Url(found[2]));
   } catch {
     return { error: "The table link is damaged: it was cut short or changed on the way. Ask for it again." };
   }
@@ -124,7 +125,12 @@ function check(spec, raw) {
         return { error: `${at} (${name}): its sections are damaged.` };
       }
       for (const s of sections) {
-        const wrong = typeof s === "string" ? nameProblem(s, "a section's name") : "a section's name must be text";
+        const wrong =
+          typeof s !== "string"
+            ? "a section's name must be text"
+            : s.trim()
+              ? nameProblem(s, "a section's name")
+              : "a section needs a name";
         if (wrong) return { error: `${at} (${name}): ${wrong}` };
       }
       names = sections;
@@ -149,7 +155,7 @@ function check(spec, raw) {
     if (what === "s") step.set = amount;
     else {
       step.row = what;
-      if (amount !== undefined) step.loss = amount;
+      step.loss = amount;
     }
     const applied = addStep(spec, table, step);
     if ("error" in applied) return { error: `${at}: ${applied.error.replace(/^Not applied: /, "")}` };

@@ -187,7 +187,7 @@ export function setAnswer(spec, table, pieceId, question, raw) {
   const q = spec.questions[question];
   if (!q) return { error: `There is no question "${question}".` };
   const value = q.type === "number" ? (/^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN) : raw;
-  const problem = q.type === "text" && raw === "" ? "" : answerProblem(q, value);
+  const problem = answerProblem(q, value);
   if (problem) return { error: `${q.text}: ${problem}.` };
   const next = copy(table);
   if (pieceId === null) {

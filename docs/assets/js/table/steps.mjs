@@ -57,9 +57,10 @@ export function replay(spec, table) {
   const log = [];
   table.steps.forEach((step, n) => {
     const piece = table.pieces.find((p) => p.id === step.piece);
-    const state = pieces[step.piece];
-    const section = state?.sections[step.section];
-    if (!piece || !state || !section || state.rubble !== null || section.av === null) return;
+    if (!piece) return;
+    const state = pieces[piece.id];
+    const section = state.sections[step.section];
+    if (!section || state.rubble !== null || section.av === null) return;
     const where = sectionWords(piece, step.section);
     const before = section.av;
     if (step.set !== undefined) {
@@ -125,8 +126,8 @@ export function addStep(spec, table, step) {
   const problem = stepProblem(spec, step);
   if (problem) return { error: `Not applied: ${problem}.` };
   const state = replay(spec, table).pieces[piece.id];
-  if (state?.rubble) return { error: `${piece.name} is already rubble (${state.rubble}).` };
-  if (state?.sections[step.section]?.av === null) return { error: `Give ${piece.name} its armour value first.` };
+  if (state.rubble) return { error: `${piece.name} is already rubble (${state.rubble}).` };
+  if (state.sections[step.section].av === null) return { error: `Give ${piece.name} its armour value first.` };
   if (table.steps.length >= LIMITS.steps) return { error: `A game keeps at most ${LIMITS.steps} changes.` };
   const next = copy(table);
   /** @type {Step} */

@@ -18,20 +18,20 @@ export function summary(spec, table) {
     const kind = kindOf(spec, piece.kind);
     const state = played.pieces[piece.id];
     let line = `- ${piece.name} (${kind?.name || piece.kind})`;
-    if (state?.rubble) line += `: rubble (${state.rubble})`;
+    if (state.rubble) line += `: rubble (${state.rubble})`;
     else if (kind?.group === "building") {
-      const avs = (state?.sections || []).map((s) => (s.name ? `${s.name} AV ${s.av ?? "?"}` : `AV ${s.av ?? "?"}`));
+      const avs = state.sections.map((s) => (s.name ? `${s.name} AV ${s.av ?? "?"}` : `AV ${s.av ?? "?"}`));
       line += `: ${avs.join(", ")}`;
     }
     const agreed = (kind?.questions || [])
       .filter((q) => q !== "armour-value" && piece.answers[q] !== undefined && piece.answers[q] !== "")
-      .map((q) => `${spec.questions[q]?.text}: ${label(spec, q, piece.answers[q] ?? "")}`);
+      .map((q) => `${spec.questions[q].text}: ${label(spec, q, piece.answers[q])}`);
     if (agreed.length) line += `; ${agreed.join("; ")}`;
     lines.push(line);
   }
   const game = spec.game
     .filter((q) => table.game[q] !== undefined && table.game[q] !== "")
-    .map((q) => `- ${spec.questions[q]?.text}: ${label(spec, q, table.game[q] ?? "")}`);
+    .map((q) => `- ${spec.questions[q].text}: ${label(spec, q, table.game[q])}`);
   if (game.length) lines.push("Agreed for the game:", ...game);
   if (!table.pieces.length && !game.length) lines.push("(nothing yet)");
   return lines.join("\n");
