@@ -239,6 +239,14 @@ class Calculator(Generic[M, C]):
     def __repr__(self) -> str:
         return f"<Calculator {self.name}>"
 
+    def forget_meanings(self) -> None:
+        """Drop the meanings kept for recent inputs (each is worked out again when next asked).
+
+        A test calls this so that what it checks is worked out in it, not kept from another
+        test that ran before it in the same process (a mutation tester forks such processes).
+        """
+        self._meaning.cache_clear()
+
     @property
     def can_play(self) -> bool:
         """Whether the calculator has anything to roll at all."""

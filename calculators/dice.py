@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import comb
 from typing import TypeVar
 
-__all__ = ["Distribution", "binomial", "die", "expected", "map_outcomes", "outcome_counts", "outcomes", "sum_of"]
+__all__ = ["Distribution", "binomial", "die", "expected", "outcome_counts", "sum_of"]
 
 T = TypeVar("T", bound=Hashable)
 D6 = 6
@@ -70,15 +70,6 @@ def sum_of(*dice: Mapping[int, Fraction]) -> Distribution:
     return Distribution(total)
 
 
-def map_outcomes(dist: Mapping[int, Fraction], fn: Callable[[int], int]) -> Distribution:
-    """The distribution of ``fn(outcome)``."""
-    out: dict[int, Fraction] = {}
-    for value, p in dist.items():
-        key = fn(value)
-        out[key] = out.get(key, Fraction(0)) + p
-    return Distribution(out)
-
-
 def binomial(trials: int, p: Fraction) -> Distribution:
     """How many of ``trials`` independent events of probability ``p`` happen."""
     if trials < 0:
@@ -91,7 +82,7 @@ def expected(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((Fraction(v) * p for v, p in dist.items()), Fraction(0))
 
 
-class _OutOfFaces(Exception):  # noqa: N818 - a signal inside outcomes(), never seen outside
+class _OutOfFaces(Exception):  # noqa: N818 - a signal inside outcome_counts(), never seen outside
     """The replayed faces ran out: the play asks for one more die."""
 
 
@@ -108,8 +99,8 @@ class _Replay:
             raise _OutOfFaces from None
 
 
-def outcomes(play: Callable[[Callable[[], int]], T], *, most_dice: int = 8) -> dict[T, Fraction]:
-    """Every result ``play`` can reach, with its exact probability.
+def outcome_counts(play: Callable[[Callable[[], int]], T], *, most_dice: int = 8) -> tuple[dict[T, int], int]:
+    """Every result ``play`` can reach, as whole-number weights over one denominator (a power of 6).
 
     ``play`` is the same function that a real play-out feeds with real dice: it asks for
     d6 faces one at a time and returns a result. Here it runs once for every sequence of
@@ -124,17 +115,8 @@ def outcomes(play: Callable[[Callable[[], int]], T], *, most_dice: int = 8) -> d
             that never ends).
 
     Returns:
-        Result → probability; the probabilities sum to exactly 1.
-    """
-    counts, total = outcome_counts(play, most_dice=most_dice)
-    return {result: Fraction(count, total) for result, count in counts.items()}
-
-
-def outcome_counts(play: Callable[[Callable[[], int]], T], *, most_dice: int = 8) -> tuple[dict[T, int], int]:
-    """:func:`outcomes` as whole-number weights over one denominator (a power of 6).
-
-    Returns:
-        Result → weight, and the denominator: ``weight / denominator`` is the probability.
+        Result → weight, and the denominator: ``weight / denominator`` is the probability
+        (the weights sum to exactly the denominator).
     """
     finished: list[tuple[int, T]] = []
     pending: list[tuple[int, ...]] = [()]

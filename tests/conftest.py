@@ -11,6 +11,7 @@ import pytest
 from hosts import Host, HostError, start_caddy, start_nginx
 from support import ROOT, build_site, free_port
 
+from calculators.registry import all_calculators
 from site_server import SiteServer, Throttle, serve
 
 
@@ -26,6 +27,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in item.path.parts:
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_meanings() -> None:
+    """Every test works out what its inputs mean itself (see ``Calculator.forget_meanings``)."""
+    for calculator in all_calculators().values():
+        calculator.forget_meanings()
 
 
 @pytest.fixture(scope="session")
