@@ -105,9 +105,10 @@ def stryker_mutants() -> list[dict[str, Any]]:
             status = statuses.get(mutant["status"], mutant["status"].lower())
             start, end = mutant["location"]["start"], mutant["location"]["end"]
             line = start["line"]
-            # The mutator and the span it changed: unique on a line, stable while the line is.
+            # The mutator, the span it changed and what it put there: unique, and stable while the line is.
             span = f"{line}:{start['column']}-{end['line']}:{end['column']}"
-            entry: dict[str, Any] = {"file": file, "mutant": f"{mutant['mutatorName']}@{span}", "status": status}
+            name = f"{mutant['mutatorName']}@{span} {mutant.get('replacement', '')}"
+            entry: dict[str, Any] = {"file": file, "mutant": name, "status": status}
             if status not in _KILLED:
                 entry |= {"line": line, "from": source[line - 1].strip(), "to": mutant.get("replacement", "")}
             found.append(entry)
