@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-lighthouse mutants chromium servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-lighthouse bench-engines mutants chromium engines servers clean lock-python
 
 all: build
 
@@ -36,6 +36,16 @@ fonts:
 ## chromium: Debian's Chromium, which Playwright drives (it cannot download browsers here)
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+## engines: the other engines a phone runs, from Debian: WebKitGTK's MiniBrowser with its
+## WebDriver (webkit2gtk-driver), the virtual screen it needs (xvfb) and Firefox ESR
+ENGINES := /usr/bin/WebKitWebDriver /usr/bin/Xvfb /usr/bin/firefox-esr
+engines:
+	@missing=""; for f in $(ENGINES); do test -x $$f || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    webkit2gtk-driver xvfb firefox-esr; \
+	fi
 
 ## servers: Debian's nginx (with the brotli static module) and Caddy, which the tests run with
 ## the deploy/ recipes; openssl and curl for their TLS checks. The packages' own services are
@@ -86,7 +96,7 @@ icons: setup chromium
 ## when it is free, so the long ones do not queue behind each other). Three on two cores:
 ## with four, each with its Chromium, a loaded machine stalled pages past their waits.
 TEST_WORKERS ?= 3
-test: setup chromium servers lint
+test: setup chromium engines servers lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 ## test-fast: the tests that need no browser
@@ -107,6 +117,10 @@ bench-changes: build chromium
 bench-ab: build chromium
 	@test -n "$(BEFORE)" || { echo "make bench-ab BEFORE=<the site/ built before the change>"; exit 2; }
 	$(PY) bench/ab_bench.py $(BEFORE) site
+
+## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
+bench-engines: build chromium engines
+	$(PY) bench/engines_bench.py
 
 ## bench-lighthouse: Lighthouse's mobile performance score of every page (apart from bench: its 12-minute budget)
 bench-lighthouse: build chromium

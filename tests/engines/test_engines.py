@@ -1,0 +1,359 @@
+"""A player's main paths in WebKit (every iPhone browser) and Gecko (Firefox), as the
+Chromium suite walks them: the pages render clean, the calculators answer as the command
+line, Python starts from its snapshot, the site works offline, a rule link lands, copying
+and Show work, a shared table opens read-only, keywords, search, dark mode, hostile links.
+
+Each test runs in each engine (``engine_name``); see ``drivers.py`` for how each is driven
+and ``probe.js`` for how the page's errors are read where the driver cannot read them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from browser.calc_cases import CALCULATOR_OF, CASES, FIXED
+from drivers import Engine, wait
+from hostile import PAYLOADS, SUSPICIOUS
+from support import ROOT
+
+from build_scripts.cards.rule_history import RuleHistory
+from build_scripts.model import RuleRef
+from calculators.format import to_jsonable
+from calculators.registry import all_calculators
+from site_server import SiteServer
+
+CALCULATORS = all_calculators()
+#: Every kind of page: the home page, each section, the table, a rule's card.
+PAGES = ["", "terrain/", "buildings/", "ruins/", "unit-types/", "table/", "r/buildings/tremor/"]
+#: The pages with a calculator, and one section of each.
+CALCULATOR_PAGES = {"buildings/": "calc-building-damage", "ruins/": "calc-ruin-movement"}
+SHOTS = ROOT / "test-results" / "engines"
+
+
+def probe(engine: Engine) -> dict[str, list[str]]:
+    """What the page reported: its errors, CSP violations and dialogs."""
+    return dict(
+        engine.run("return window.__probe || {errors: ['no probe: the page did not run it'], csp: [], alerts: []}")
+    )
+
+
+def clean(engine: Engine) -> None:
+    """The page logged no error, broke no CSP rule and opened no dialog."""
+    seen = probe(engine)
+    assert (seen["errors"], seen["csp"], seen["alerts"]) == ([], [], []), f"{engine.name}: {seen}"
+
+
+def python_ready(engine: Engine) -> dict[str, Any]:
+    """Wait for the page's Python to start (or fail); how it started."""
+    wait(
+        engine,
+        "return window.scrollhammerCalculators && ['ready', 'failed'].includes(window.scrollhammerCalculators.state)",
+        what="Python started",
+    )
+    return dict(
+        engine.run(
+            "const c = window.scrollhammerCalculators; return {state: c.state, source: c.source, fallback: c.fallback}"
+        )
+    )
+
+
+def answered(engine: Engine, section: str) -> dict[str, Any]:
+    """Wait for the section's answer; the result it shows."""
+    raw = wait(
+        engine,
+        "const r = document.querySelector(arguments[0] + ' .sh-calc__result'); return r && r.dataset.result",
+        f"#{section}",
+        what=f"an answer in #{section}",
+    )
+    return dict(json.loads(raw))
+
+
+def cpython(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The calculator's result in CPython, as the page holds it (JSON)."""
+    return dict(json.loads(json.dumps(to_jsonable(CALCULATORS[name].compute(**inputs)))))
+
+
+def card_link(site_url: str, page: str, rule: str) -> str:
+    """The link Copy link gives for a rule: its card with the version of its words now."""
+    latest = RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8")).latest(RuleRef(page, rule))
+    assert latest is not None
+    return f"{site_url}r/{page}/{rule}/?v={latest.version}"
+
+
+def shot(engine: Engine, name: str) -> Path:
+    """Keep a screenshot to look at (test-results/engines/)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{engine.name}-{name}.png"
+    path.write_bytes(engine.screenshot())
+    return path
+
+
+def test_every_page_renders_at_a_phone_width_with_no_error_and_no_csp_violation(phone: Engine, probed_url: str) -> None:
+    for page in PAGES:
+        phone.open(probed_url + page)
+        wait(phone, "return document.readyState === 'complete' && !!document.querySelector('h1, .sh-card')")
+        if page in CALCULATOR_PAGES:
+            answered(phone, CALCULATOR_PAGES[page])
+        if page == "table/":
+            wait(phone, "return !!document.querySelector('.sh-table__title')", what="the table drawn")
+        width = phone.run("return [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1] + 1, f"{phone.name} {page}: the page is wider than the screen {width}"
+        clean(phone)
+
+
+def test_every_calculator_answers_as_the_command_line(phone: Engine, probed_url: str) -> None:
+    phone.open(probed_url + "unit-types/")
+    assert python_ready(phone)["state"] == "ready"
+    cases = [[CALCULATOR_OF[section], {**inputs, **FIXED.get(section, {})}] for section, inputs in CASES]
+    phone.run(
+        "const s = document.createElement('script'); s.type = 'module'; s.src = '/__answers.mjs'; document.head.append(s)"
+    )
+    wait(phone, "return !!window.__engine", what="the page's engine module")
+    answers = phone.run_async(
+        """const [cases, done] = arguments;
+        (async () => {
+            const out = [];
+            for (const [name, inputs] of cases) out.push(await window.__engine.compute(name, inputs));
+            return out;
+        })().then(done, (error) => done({failed: String(error)}));""",
+        cases,
+    )
+    assert isinstance(answers, list), answers
+    for (section, inputs), got in zip(CASES, answers, strict=True):
+        expected = cpython(CALCULATOR_OF[section], {**inputs, **FIXED.get(section, {})})
+        assert got == {"result": expected, "view": got["view"]}, (section, inputs)
+    clean(phone)
+
+
+def test_a_second_page_starts_python_from_the_first_pages_snapshot(phone: Engine, own_server: SiteServer) -> None:
+    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
+    phone.open(url + "buildings/")
+    assert python_ready(phone) == {"state": "ready", "source": "files", "fallback": ""}
+    answered(phone, "calc-building-damage")
+    kept = wait(phone, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
+    assert kept["stored"] is True, kept
+    phone.open(url + "ruins/")
+    assert python_ready(phone) == {"state": "ready", "source": "snapshot", "fallback": ""}
+    expected = cpython("ruin-movement", {})
+    assert answered(phone, "calc-ruin-movement") == expected
+    clean(phone)
+
+
+def test_the_site_works_offline_after_one_visit(phone: Engine, own_server: SiteServer) -> None:
+    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
+    phone.open(url + "buildings/")
+    answered(phone, "calc-building-damage")
+    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
+    own_server.shutdown()
+    own_server.server_close()
+    phone.open(url + "ruins/")
+    wait(phone, "return !!document.querySelector('h1')", what="the page from the cache")
+    assert phone.run("return document.title").startswith("Ruins")
+    assert answered(phone, "calc-ruin-movement") == cpython("ruin-movement", {})
+
+
+def test_a_rule_link_lands_on_its_rule_in_view(phone: Engine, probed_url: str) -> None:
+    phone.open(probed_url + "buildings/#tremor")
+    where = wait(
+        phone,
+        """const rule = document.getElementById('tremor');
+        if (!rule || !rule.classList.contains('rule--target')) return null;
+        const box = rule.getBoundingClientRect();
+        const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        return {top: box.top, bottom: box.bottom, header, height: innerHeight};""",
+        what="the rule marked and in view",
+    )
+    assert where["top"] >= where["header"] - 1, where
+    assert where["top"] < where["height"], where
+    clean(phone)
+
+
+def open_menu(engine: Engine, rule: str) -> list[str]:
+    """Tap a rule's link; the items of its menu."""
+    engine.tap(f"#{rule} .rule-link")
+    return list(
+        wait(
+            engine,
+            """const menu = document.querySelector('[role=menu][aria-label="This rule"]');
+            return menu && !menu.hidden && [...menu.querySelectorAll('[role=menuitem]')].map(i => i.textContent.trim());""",
+            what="the rule's menu",
+        )
+    )
+
+
+def tap_item(engine: Engine, name: str) -> None:
+    engine.run(
+        """const items = document.querySelectorAll('[role=menu][aria-label="This rule"] [role=menuitem]');
+        window.__item = [...items].find(i => i.textContent.trim() === arguments[0]);
+        window.__item.dataset.engineTap = '1';""",
+        name,
+    )
+    engine.tap("[data-engine-tap='1']")
+    engine.run("delete window.__item.dataset.engineTap")
+
+
+def toast(engine: Engine) -> str:
+    return str(
+        wait(
+            engine,
+            "const t = document.querySelector('.sh-toast'); return t && !t.hidden && t.textContent",
+            what="a toast",
+        )
+    )
+
+
+def test_copy_link_share_and_copy_quote_work_or_take_their_fallback(phone: Engine, probed_url: str) -> None:
+    phone.open(probed_url + "buildings/")
+    items = open_menu(phone, "tremor")
+    can_share = phone.run("return typeof navigator.share === 'function'")
+    assert items == (["Copy link", "Share", "Copy quote", "Show"] if can_share else ["Copy link", "Copy quote", "Show"])
+    tap_item(phone, "Copy link")
+    link = card_link(probed_url, "buildings", "tremor")
+    assert toast(phone) in {f"Link copied: {link}", f"Link ready in the address bar: {link}"}
+    phone.run("document.querySelector('.sh-toast').hidden = true")
+    open_menu(phone, "tremor")
+    tap_item(phone, "Copy quote")
+    said = toast(phone)
+    assert said.startswith(("Quote copied", "Could not copy; here it is:")), said
+    if said.startswith("Could not"):
+        assert 'Units leaving the building can only move 3" outwards' in said
+    clean(phone)
+
+
+def test_show_opens_full_screen_with_its_qr_code_and_closes_with_escape_and_back(
+    phone: Engine, probed_url: str
+) -> None:
+    phone.open(probed_url + "buildings/")
+    shown = """const d = document.querySelector('dialog[aria-label="Show this rule"]');
+        if (!d || d.hidden || !d.getClientRects().length) return null;
+        const box = d.getBoundingClientRect();
+        const qr = d.querySelector('.sh-show__qr svg');
+        if (!qr || qr.getBoundingClientRect().width < 80) return null;  // drawn, and big enough to scan
+        return {w: box.width, h: box.height, screen: [innerWidth, innerHeight],
+                place: d.querySelector('.sh-show__place').textContent};"""
+    gone = "return !document.querySelector('dialog[aria-label=\"Show this rule\"]')"
+    for leave in ("Escape", "Back"):
+        open_menu(phone, "tremor")
+        tap_item(phone, "Show")
+        dialog = wait(phone, shown, what="Show open with its QR code")
+        assert dialog["w"] >= dialog["screen"][0] - 1, dialog
+        assert dialog["h"] >= dialog["screen"][1] - 1, dialog
+        assert dialog["place"] == "Buildings › Attacking Buildings › Building Damage Chart › 2: Tremor"
+        if leave == "Escape":
+            shot(phone, "show")
+            phone.press("Escape")
+        else:
+            phone.back()
+        wait(phone, gone, what=f"Show closed by {leave}")
+        assert phone.run("return location.pathname + location.hash") == "/buildings/#tremor"
+    clean(phone)
+
+
+def table_link(site_url: str) -> tuple[str, str]:
+    """A table of two pieces as a link, and the state it carries."""
+    compact = [[["stone-house", "the chapel", {"fire-points": "the two east windows"}], ["ruin", "the mill"]], {}, []]
+    state = "1." + base64.urlsafe_b64encode(json.dumps(compact, separators=(",", ":")).encode()).decode().rstrip("=")
+    return f"{site_url}table/#t={state}", state
+
+
+def test_a_table_link_opens_read_only_and_use_this_table_takes_it(phone: Engine, probed_url: str) -> None:
+    link, state = table_link(probed_url)
+    phone.open(probed_url + "table/")
+    phone.run("localStorage.removeItem('scrollhammer-table')")
+    phone.open(link)
+    title = "const t = document.querySelector('.sh-table__title'); return t && t.textContent.trim()"
+    assert wait(phone, title, what="the table drawn") == "The shared table: 2 pieces"
+    banner = "const b = document.querySelector('.sh-table__banner'); return b && b.textContent"
+    assert "read-only" in wait(phone, banner, what="the read-only banner")
+    assert phone.run("return document.querySelectorAll('.sh-table__view input, .sh-table__view select').length") == 0
+    wait(
+        phone,
+        """const use = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Use this table');
+        if (use) use.dataset.engineTap = '1';
+        return !!use;""",
+        what="Use this table",
+    )
+    phone.tap("[data-engine-tap='1']")
+    wait(phone, f"{title.replace('return t &&', 'return !!t &&')} === 'Your table: 2 pieces'", what="the table taken")
+    assert phone.run("return localStorage.getItem('scrollhammer-table')") == state
+    assert "#t=" not in phone.run("return location.href")
+    clean(phone)
+
+
+def test_a_keyword_opens_its_definition_and_escape_closes_it(phone: Engine, probed_url: str) -> None:
+    rule = "ruins-the-basics-all-ruins-difficult-area-terrain"
+    phone.open(f"{probed_url}ruins/#{rule}")
+    phone.tap(f"#{rule} a.term")
+    pop = """const p = document.querySelector('[role=dialog][aria-label="Difficult Terrain"]');
+        return p && !p.hidden && p.getClientRects().length > 0 && p.textContent;"""
+    assert "Difficult terrain slows down models wishing to move through it" in wait(phone, pop, what="the popover")
+    assert phone.run("return location.hash") == f"#{rule}"
+    phone.press("Escape")
+    wait(phone, f"return !(() => {{ {pop} }})()", what="the popover closed by Escape")
+    clean(phone)
+
+
+def test_search_finds_a_rule_and_opens_at_it(phone: Engine, probed_url: str) -> None:
+    phone.open(probed_url)
+    phone.tap("label.md-header__button[for='__search']")
+    phone.type_into("input[data-md-component='search-query']", "battlements")
+    href = wait(
+        phone,
+        "const a = document.querySelector(\".md-search-result__link[href*='#']\"); return a && a.getAttribute('href')",
+        what="a search result",
+    )
+    rule = href.split("#", 1)[1]
+    phone.tap(".md-search-result__link[href*='#']")
+    text = wait(
+        phone,
+        "const r = document.getElementById(arguments[0]); return location.hash === '#' + arguments[0] && r && r.textContent",
+        rule,
+        what="the result's rule",
+    )
+    assert "battlements" in text.lower()
+    clean(phone)
+
+
+def test_dark_mode_renders(phone: Engine, probed_url: str) -> None:
+    phone.open(probed_url + "buildings/")
+    answered(phone, "calc-building-damage")
+    for _ in range(3):
+        if phone.run("return document.body.dataset.mdColorScheme") == "slate":
+            break
+        phone.tap("form[data-md-component='palette'] label:not([hidden])")
+    assert phone.run("return document.body.dataset.mdColorScheme") == "slate"
+    colours = phone.run(
+        """const rgb = (c) => c.match(/\\d+/g).slice(0, 3).map(Number);
+        const text = document.querySelector('article p.rule');
+        return {page: rgb(getComputedStyle(document.body).backgroundColor), text: rgb(getComputedStyle(text).color)};"""
+    )
+    assert sum(colours["page"]) < 150, colours  # a dark page
+    assert sum(colours["text"]) > 450, colours  # light words on it
+    shot(phone, "dark")
+    for _ in range(2):  # back to the system's setting, for the tests after
+        phone.tap("form[data-md-component='palette'] label:not([hidden])")
+    clean(phone)
+
+
+#: A payload of each kind (markup, a script URL, an attribute break-out, a template...), by index in PAYLOADS.
+HOSTILE = [PAYLOADS[i] for i in (0, 2, 13, 28, 39, 41, 46, 47, 30, 35)]
+
+
+def test_hostile_links_stay_inert(phone: Engine, probed_url: str) -> None:
+    names = [i.name for i in CALCULATORS["ruin-movement"].inputs]
+    for first in (0, len(names)):  # every input and the fragment get a payload, twice over
+        query = {"calc": "ruin-movement"} | {n: HOSTILE[(first + k) % len(HOSTILE)] for k, n in enumerate(names)}
+        fragment = HOSTILE[(first + len(names)) % len(HOSTILE)]
+        phone.open(f"{probed_url}ruins/?{urlencode(query)}#{quote(fragment)}")
+        wait(phone, "const e = document.querySelector('#calc-ruin-movement-unit_type-error'); return e && !e.hidden")
+        assert phone.run(f"return ({SUSPICIOUS})()") == [], query
+        clean(phone)
+    for payload in HOSTILE:
+        phone.open(f"{probed_url}table/#t=1.{quote(payload)}")
+        wait(phone, "return !!document.querySelector('.sh-table__title')", what="the table drawn")
+        assert phone.run(f"return ({SUSPICIOUS})()") == [], payload
+        clean(phone)
