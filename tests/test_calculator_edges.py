@@ -16,6 +16,7 @@ from calculators.format import as_text, percent
 from calculators.registry import all_calculators, get
 from calculators.spec import (
     BoolInput,
+    ChoiceInput,
     InputError,
     IntInput,
     as_bool,
@@ -160,6 +161,11 @@ def test_whole_numbers_bools_and_required_values() -> None:
     with pytest.raises(ValueError, match=r"you gave 2\.5"):
         hits.check(2.5)
     assert hits.check(" 12 ") == 12
+    assert hits.check("000000099999") == 99999  # twelve digits, the most read
+    with pytest.raises(ValueError, match=r"you gave '0000000099999'"):
+        hits.check("0000000099999")
+    with pytest.raises(ValueError, match=r"you gave 'upstairs'"):
+        ChoiceInput(name="c", label="C", help="", choices={"a": "A"}, default="a").check("upstairs")
     ranged = BoolInput(name="ranged", label="Ranged", help="r", default=False)
     with pytest.raises(ValueError, match=r"you gave 'maybe'"):
         ranged.check("maybe")

@@ -66,6 +66,17 @@ MORE_CASES: list[tuple[str, dict[str, str]]] = [
     ),
     ("calc-building-damage", {"strength": "10", "building": "wooden-tower", "armour_value": "2", "hits": "3"}),
     ("calc-hit-split-monstrous-cavalry", {"hits": "1"}),
+    ("calc-ruin-movement", {"unit_type": "infantry", "level_height": "1"}),
+    ("calc-ruin-movement", {"unit_type": "infantry", "level_height": "6"}),
+    ("calc-ruin-movement", {"unit_type": "flyer-infantry", "fly": "true", "level_height": "12"}),
+    ("calc-charge-and-fall-back", {"unit_type": "flyer-beasts", "move": "fall-back", "difficult": "true"}),
+    ("calc-charge-and-fall-back", {"unit_type": "flyer-cavalry", "fly": "true"}),
+    ("calc-charge-and-fall-back", {"unit_type": "flyer-beasts", "fly": "true", "distance": "3"}),
+    ("calc-building-damage", {"strength": "8", "building": "stone-house", "attack": "flame"}),
+    ("calc-building-damage", {"strength": "10", "building": "wooden-house", "occupants": "none", "hits": "3"}),
+    ("calc-building-damage", {"strength": "7", "building": "wooden-tower"}),
+    ("calc-building-damage", {"strength": "9", "building": "wooden-house"}),
+    ("calc-building-damage", {"strength": "4", "building": "custom", "material": "stone", "armour_value": "15"}),
 ]
 
 
@@ -155,6 +166,10 @@ def test_the_worker_entry_points_answer_as_their_golden_file(request: pytest.Fix
         (["building-damage", "colour=red"], 2, "cli-unknown-input"),
         (["building-damage", "strength=" + "9" * 80], 2, "cli-long-value"),
         (["no-such-calculator"], 2, "cli-unknown-calculator"),
+        (["ruin-movement", "unit_type=infantry", "fly=true"], 2, "cli-ruin-fly-not-a-flyer"),
+        (["charge-and-fall-back", "unit_type=cavalry", "fly=true"], 2, "cli-charge-fly-not-a-flyer"),
+        (["charge-and-fall-back", "unit_type=infantry", "move=fall-back"], 2, "cli-infantry-fall-back"),
+        (["building-damage", "occupants=upstairs"], 2, "cli-unknown-choice"),
     ],
 )
 def test_the_command_line_in_process(
