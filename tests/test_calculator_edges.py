@@ -5,6 +5,7 @@ side, a probability a hair under 1, a value too long to repeat) and a player wou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -270,3 +271,11 @@ def test_a_calculator_keeps_what_it_is_declared_with() -> None:
         {"n": "2"},
     )
     assert calculator.compute({"n": 2}) == {"calculator": "demo", "inputs": {"n": 2}, "n": 2, "working": []}
+
+
+def test_every_choice_value_is_a_lower_case_id() -> None:
+    # The CLI and the links write values as typed (format._value lower-cases only booleans).
+    for calculator in all_calculators().values():
+        for spec in calculator.inputs:
+            if isinstance(spec, ChoiceInput):
+                assert all(re.fullmatch(r"[a-z0-9-]+", value) for value in spec.choices), spec.name

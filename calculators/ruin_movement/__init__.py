@@ -224,7 +224,7 @@ def _compute(move: Move) -> RuinMovement:
 
 
 def _present(move: Move, r: RuinMovement) -> View:
-    climb = [(f"{k}+ level{'s' if k != '1' else ''}", p) for k, p in r["climb"].items()]
+    climb = list(r["climb"].values())  # P(at least 1, 2, ... levels)
     general = move.test and move.roll is None
     rows = [[roll, " or ".join(choice_text(c) for c in choices)] for roll, choices in r["rolls"].items()]
     unused = [] if move.flyer else ["fly"]

@@ -65,7 +65,7 @@ def why(move: Move) -> str | None:
     return None
 
 
-def headline(move: Move, r: RuinMovement, climb: list[tuple[str, Fraction]]) -> Figure:
+def headline(move: Move, r: RuinMovement, climb: list[Fraction]) -> Figure:
     """The answer in one figure: where a flying unit goes, what a given roll allows, or the chance to climb."""
     if move.flying:
         levels = len(climb)
@@ -89,11 +89,11 @@ def headline(move: Move, r: RuinMovement, climb: list[tuple[str, Fraction]]) -> 
             "rule": RULES.link("level-cost"),
         }
     if climb:
-        return chance("Change level on the test", climb[0][1], RULES.link("level-cost"))
+        return chance("Change level on the test", climb[0], RULES.link("level-cost"))
     return chance("Change level on the test", Fraction(0), RULES.link("who-can-climb"))
 
 
-def most_levels(climb: list[tuple[str, Fraction]]) -> list[tuple[str, Fraction]]:
-    """P(the roll allows at most, and exactly, k levels) from P(at least k levels)."""
-    at_least = [Fraction(1), *(p for _, p in climb), Fraction(0)]
+def most_levels(climb: list[Fraction]) -> list[tuple[str, Fraction]]:
+    """P(the roll allows at most, and exactly, k levels) from P(at least k levels), k = 1, 2, ..."""
+    at_least = [Fraction(1), *climb, Fraction(0)]
     return [(f"{k} level{'s' if k != 1 else ''}", at_least[k] - at_least[k + 1]) for k in range(len(at_least) - 1)]
