@@ -126,8 +126,8 @@ bench-engines: build chromium engines
 bench-lighthouse: build chromium
 	CHROME_PATH=$(CHROMIUM) $(PY) bench/lighthouse_bench.py
 
-## mutants: mutation testing (not part of make test: its time is its own): mutmut on the calculators and
-## the pure build steps, Stryker on the table's model; writes build/reports/mutants.json, fails under 90 %
+## mutants: mutation testing (not part of make test: about 10 minutes of its own): mutmut on the calculators
+## and the pure build steps, Stryker on the table's model; writes build/reports/mutants.json, fails under 90 %
 mutants: setup
 	$(PY) -m pip install --quiet -r requirements-mutants.lock -c requirements.lock
 	$(PY) tests/mutation/run.py
