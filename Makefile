@@ -97,7 +97,7 @@ icons: setup chromium
 ## with four, each with its Chromium, a loaded machine stalled pages past their waits.
 TEST_WORKERS ?= 3
 test: setup chromium engines servers lint
-	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
+	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
 
 ## test-fast: the tests that need no browser
 test-fast: setup servers
