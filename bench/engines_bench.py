@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engines")]
 
 from drivers import STARTERS, Engine, missing, virtual_screen, wait  # noqa: E402 - after the path
+from phone_profile import ANSWER_PROBE  # noqa: E402 - the phone bench's answer clock, the same definition
+from phone_report import write_block  # noqa: E402
 from probed_site import probed_copy  # noqa: E402
 
 from site_server import serve  # noqa: E402
@@ -38,12 +40,6 @@ RUNS = 3
 ENGINES = ["chromium", "webkit", "firefox"]
 SITE = ROOT / "site"
 RESULTS = ROOT / "bench" / "engines.json"
-CLOCK = """window.__firstAnswer = null;
-document.addEventListener('sh-calc:answered', () => {
-  if (window.__firstAnswer === null) window.__firstAnswer = performance.now();
-}, true);
-"""
-MARKERS = ("<!-- engines:start -->", "<!-- engines:end -->")
 
 
 def answer_s(engine: Engine, url: str) -> float:
@@ -103,14 +99,6 @@ def table(data: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
-def write_between_markers(path: Path, text: str) -> None:
-    source = path.read_text("utf-8")
-    start, end = MARKERS
-    before, rest = source.split(start, 1)
-    _, after = rest.split(end, 1)
-    path.write_text(f"{before}{start}\n{text}\n{end}{after}", "utf-8")
-
-
 def main() -> None:
     lacking = {name: missing(name) for name in ENGINES if name != "chromium" and missing(name)}
     if lacking:
@@ -121,7 +109,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_dir, virtual_screen() as display:
         tmp = Path(tmp_dir)
         site = probed_copy(SITE, tmp / "site", "__clock.js")
-        (site / "__clock.js").write_text(CLOCK, "utf-8")
+        (site / "__clock.js").write_text(ANSWER_PROBE, "utf-8")
         engines = {}
         for name in ENGINES:
             runs = []
@@ -137,7 +125,7 @@ def main() -> None:
     }
     RESULTS.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     for readme in (ROOT / "README.md", ROOT / "bench" / "README.md"):
-        write_between_markers(readme, table(data))
+        write_block(readme, "engines", table(data))
     print(table(data))
 
 
