@@ -34,7 +34,7 @@ from phone_profile import ANSWER_PROBE  # noqa: E402 - the phone bench's answer 
 from phone_report import write_block  # noqa: E402
 from probed_site import probed_copy  # noqa: E402
 
-from site_server import serve  # noqa: E402
+from site_server import serving  # noqa: E402
 
 RUNS = 3
 ENGINES = ["chromium", "webkit", "firefox"]
@@ -50,19 +50,22 @@ def answer_s(engine: Engine, url: str) -> float:
 
 def one_run(name: str, site: Path, display: str, tmp: Path) -> dict[str, float]:
     """A new profile and a new origin: the first answer cold, then a second page's."""
-    server = serve(site, port=0)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display)
-    try:
-        first = answer_s(engine, base + "buildings/")
-        wait(engine, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
-        warm = answer_s(engine, base + "ruins/")
-        source = engine.run("return window.scrollhammerCalculators.source")
-        return {"first_s": first, "warm_s": warm, "warm_from_snapshot": source == "snapshot", "version": engine.version}
-    finally:
-        engine.close()
-        server.shutdown()
-        server.server_close()
+    with serving(site) as server:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display)
+        try:
+            first = answer_s(engine, base + "buildings/")
+            wait(engine, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
+            warm = answer_s(engine, base + "ruins/")
+            source = engine.run("return window.scrollhammerCalculators.source")
+            return {
+                "first_s": first,
+                "warm_s": warm,
+                "warm_from_snapshot": source == "snapshot",
+                "version": engine.version,
+            }
+        finally:
+            engine.close()
 
 
 def summary(runs: list[dict[str, float]]) -> dict[str, object]:

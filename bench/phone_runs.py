@@ -25,7 +25,7 @@ from phone_profile import (
 from playwright.sync_api import Page, Playwright
 from support import CHROMIUM, traced
 
-from site_server import SiteServer, Throttle, serve
+from site_server import Throttle, serving
 
 
 def first_answer(page: Page, url: str) -> float:
@@ -213,12 +213,8 @@ def served(root: Path, *, slow: bool = True, port: int = 0) -> Iterator[tuple[st
     ``port`` 0 picks a free one; a profile's HTTP cache only serves the origin it came from.
     """
     throttle = Throttle(latency_s=LATENCY_S, bytes_per_s=BYTES_PER_S) if slow else Throttle()
-    server: SiteServer = serve(root, port=port, throttle=throttle)
-    try:
+    with serving(root, port=port, throttle=throttle) as server:
         yield f"http://127.0.0.1:{server.server_address[1]}/", throttle
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def slowest_in_browser(pw: Playwright, profile: Path, base: str) -> dict[str, float]:

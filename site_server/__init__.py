@@ -16,6 +16,7 @@ Run: ``python -m site_server site --port 8000``.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import hashlib
 import http.server
@@ -26,7 +27,7 @@ import threading
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -246,3 +247,16 @@ def serve(root: Path, *, host: str = "127.0.0.1", port: int = 8000, throttle: Th
     server = SiteServer((host, port), root, throttle)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+@contextlib.contextmanager
+def serving(
+    root: Path, *, host: str = "127.0.0.1", port: int = 0, throttle: Throttle | None = None
+) -> Iterator[SiteServer]:
+    """:func:`serve` for the length of a ``with`` block: stopped and closed after it, however it ends."""
+    server = serve(root, host=host, port=port, throttle=throttle)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()

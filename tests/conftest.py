@@ -12,7 +12,7 @@ from hosts import Host, HostError, start_caddy, start_nginx
 from support import ROOT, build_site, free_port
 
 from calculators.registry import all_calculators
-from site_server import SiteServer, Throttle, serve
+from site_server import SiteServer, Throttle, serving
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -54,10 +54,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path
 @pytest.fixture(scope="session")
 def site_server(built_site: Path, site_port: int) -> Iterator[SiteServer]:
     """The built site served on 127.0.0.1 by the project's static server."""
-    server = serve(built_site, port=site_port)
-    yield server
-    server.shutdown()
-    server.server_close()
+    with serving(built_site, port=site_port) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -69,10 +67,8 @@ def site_url(site_server: SiteServer) -> str:
 def _held_back(site: Path, pattern: str, seconds: float) -> Iterator[str]:
     """Serve ``site`` from a server that holds each file whose path matches ``pattern`` back
     for ``seconds``, and give its address."""
-    server = serve(site, port=0, throttle=Throttle(hold_s=seconds, hold_pattern=re.compile(pattern)))
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serving(site, throttle=Throttle(hold_s=seconds, hold_pattern=re.compile(pattern))) as server:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 @pytest.fixture(scope="session")

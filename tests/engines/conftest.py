@@ -15,7 +15,7 @@ import pytest
 from drivers import STARTERS, Engine, Firefox, missing, virtual_screen
 from probed_site import probed_copy
 
-from site_server import SiteServer, serve
+from site_server import SiteServer, serving
 
 ENGINES = ["webkit", "firefox"]
 PROBE = Path(__file__).with_name("probe.js")
@@ -47,24 +47,18 @@ def probed_site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     return probed_copy(built_site, dest, "__probe.js", {"__probe.js": PROBE, "__answers.mjs": ANSWERS})
 
 
-def _serving(site: Path) -> Iterator[SiteServer]:
-    server = serve(site, port=0)
-    yield server
-    server.shutdown()
-    server.server_close()
-
-
 @pytest.fixture(scope="session")
 def probed_url(probed_site: Path) -> Iterator[str]:
     """The probed site's address (one server for the suite)."""
-    for server in _serving(probed_site):
+    with serving(probed_site) as server:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 @pytest.fixture
 def own_server(probed_site: Path) -> Iterator[SiteServer]:
     """A server of the test's own (a new origin: no service worker, no caches yet); the test may stop it."""
-    yield from _serving(probed_site)
+    with serving(probed_site) as server:
+        yield server
 
 
 @pytest.fixture(scope="module", params=ENGINES)
