@@ -13,12 +13,10 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, CASES, FIXED
+from expected import cpython
 from playwright.sync_api import Page, expect
 from support import ROOT
 
-from build_scripts.cards.rule_history import RuleHistory
-from build_scripts.model import RuleRef
-from calculators.format import to_jsonable
 from calculators.registry import all_calculators
 
 __all__ = [
@@ -51,11 +49,6 @@ ANSWER_TIMEOUT = 120_000
 TIMEOUT = 150_000
 #: The Cache Storage the worker keeps its memory snapshot in.
 SNAPSHOTS = "scrollhammer.python-snapshots"
-
-
-def cpython(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
-    """The calculator's result in CPython, as the page holds it (JSON)."""
-    return dict(json.loads(json.dumps(to_jsonable(CALCULATORS[name].compute(**inputs)))))
 
 
 def cpython_view(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
@@ -224,14 +217,6 @@ def assert_arrived(page: Page, rule_id: str) -> None:
     expect(block).to_be_in_viewport()
     top = block.evaluate("el => el.getBoundingClientRect().top")
     assert top >= header_bottom(page) - 1, "the rule is hidden under the sticky header"
-
-
-def card_link(site_url: str, page: str, rule: str) -> str:
-    """The link the rule menu gives for a rule: its card address with the version of its words now."""
-    history = RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8"))
-    latest = history.latest(RuleRef(page, rule))
-    assert latest is not None, f"{page}#{rule} has no words in the history"
-    return f"{site_url}r/{page}/{rule}/?v={latest.version}"
 
 
 def decode_qr(page: Page, png: bytes) -> str | None:

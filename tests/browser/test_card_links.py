@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from helpers import TIMEOUT, assert_arrived, axe_violations, card_link, decode_qr
+from expected import card_link
+from helpers import TIMEOUT, assert_arrived, axe_violations, decode_qr
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError

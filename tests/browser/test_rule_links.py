@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from helpers import assert_arrived, card_link
+from expected import card_link
+from helpers import assert_arrived
 from playwright.sync_api import BrowserContext, Page, expect
 
 

@@ -9,7 +9,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from calc_cases import CHARGE_SECTION
-from helpers import CALCULATORS, card_link, cpython, fill, section_cpython, shown_result, wait_for
+from expected import card_link
+from helpers import CALCULATORS, cpython, fill, section_cpython, shown_result, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE, RULEBOOK
 
