@@ -78,9 +78,10 @@ def engine(engine_name: str, display: str, tmp_path_factory: pytest.TempPathFact
     started.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def phone(engine: Engine, probed_url: str) -> Engine:
-    """The engine, its site zoomed to a phone's width where the engine needs it."""
+    """The engine, its site zoomed to a phone's width where the engine needs it (once: a zoom
+    is kept per host, the test servers' other ports included)."""
     if isinstance(engine, Firefox):
         engine.open(probed_url)
         engine.zoom_to_phone()

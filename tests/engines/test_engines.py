@@ -17,12 +17,10 @@ from urllib.parse import quote, urlencode
 
 from browser.calc_cases import CALCULATOR_OF, CASES, FIXED
 from drivers import Engine, wait
+from expected import card_link, cpython
 from hostile import PAYLOADS, SUSPICIOUS
 from support import ROOT
 
-from build_scripts.cards.rule_history import RuleHistory
-from build_scripts.model import RuleRef
-from calculators.format import to_jsonable
 from calculators.registry import all_calculators
 from site_server import SiteServer
 
@@ -70,18 +68,6 @@ def answered(engine: Engine, section: str) -> dict[str, Any]:
         what=f"an answer in #{section}",
     )
     return dict(json.loads(raw))
-
-
-def cpython(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
-    """The calculator's result in CPython, as the page holds it (JSON)."""
-    return dict(json.loads(json.dumps(to_jsonable(CALCULATORS[name].compute(**inputs)))))
-
-
-def card_link(site_url: str, page: str, rule: str) -> str:
-    """The link Copy link gives for a rule: its card with the version of its words now."""
-    latest = RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8")).latest(RuleRef(page, rule))
-    assert latest is not None
-    return f"{site_url}r/{page}/{rule}/?v={latest.version}"
 
 
 def shot(engine: Engine, name: str) -> Path:
