@@ -285,13 +285,16 @@ def test_search_finds_a_rule_and_opens_at_it(phone: Engine, probed_url: str) -> 
     phone.open(probed_url)
     phone.tap("label.md-header__button[for='__search']")
     phone.type_into("input[data-md-component='search-query']", "battlements")
+    # The results redraw as each key lands, each link carrying the query typed so far (?h=):
+    # wait for the first result of the whole word, then tap that very link.
     href = wait(
         phone,
-        "const a = document.querySelector(\".md-search-result__link[href*='#']\"); return a && a.getAttribute('href')",
-        what="a search result",
+        """const a = document.querySelector(".md-search-result__link[href*='#']");
+        return a && a.getAttribute('href').includes('?h=battlements#') && a.getAttribute('href');""",
+        what="the first result for the whole word",
     )
     rule = href.split("#", 1)[1]
-    phone.tap(".md-search-result__link[href*='#']")
+    phone.tap(f".md-search-result__link[href='{href}']")
     text = wait(
         phone,
         "const r = document.getElementById(arguments[0]); return location.hash === '#' + arguments[0] && r && r.textContent",
