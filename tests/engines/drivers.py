@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -35,6 +36,11 @@ FIREFOX = Path("/usr/bin/firefox-esr")
 #: A phone's width in CSS pixels; Firefox is zoomed to it (its window is at least 500 px
 #: wide), MiniBrowser's window keeps the least width its toolbar needs.
 PHONE_WIDTH = 360
+#: Finds, at the moment of the tap, the first element ``arguments[0]`` selects whose trimmed
+#: words are ``arguments[1]`` (any, when null): a page that redraws a list or a button between
+#: a test's look and its tap replaces the element, so it is looked up again, not marked.
+FIND = """return [...document.querySelectorAll(arguments[0])]
+    .find(e => arguments[1] === null || e.textContent.trim() === arguments[1]) || null;"""
 
 
 class EngineError(AssertionError):
@@ -56,8 +62,8 @@ class Engine(Protocol):
     def run_async(self, script: str, *args: object) -> Any:
         """As :meth:`run`, for a body that calls ``arguments[arguments.length - 1]`` with its result."""
 
-    def tap(self, css: str) -> None:
-        """Click the first element ``css`` selects, as a pointer would."""
+    def tap(self, css: str, text: str | None = None) -> None:
+        """Click the first element ``css`` selects (whose trimmed words are ``text``, if given), as a pointer would."""
 
     def press(self, key: str) -> None:
         """Press a key (``"Escape"``) on whatever has the focus."""
@@ -114,13 +120,12 @@ class WebKit:
     def run_async(self, script: str, *args: object) -> Any:
         return self._driver.execute_async_script(script, *args)
 
-    def tap(self, css: str) -> None:
+    def tap(self, css: str, text: str | None = None) -> None:
         from selenium.common.exceptions import StaleElementReferenceException  # noqa: PLC0415
-        from selenium.webdriver.common.by import By  # noqa: PLC0415
 
         def once() -> None:
-            element = self._driver.find_element(By.CSS_SELECTOR, css)
-            self._driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element = _found(self.run(FIND, css, text), css, text)
+            self.run("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
 
         _retried(once, StaleElementReferenceException)
@@ -190,13 +195,12 @@ class Firefox:
     def run_async(self, script: str, *args: object) -> Any:
         return self._client.execute_async_script(script, script_args=args, sandbox=None)
 
-    def tap(self, css: str) -> None:
-        from marionette_driver.by import By  # noqa: PLC0415
+    def tap(self, css: str, text: str | None = None) -> None:
         from marionette_driver.errors import StaleElementException  # noqa: PLC0415
 
         def once() -> None:
-            element = self._client.find_element(By.CSS_SELECTOR, css)
-            self._client.execute_script("arguments[0].scrollIntoView({block: 'center'})", script_args=[element])
+            element = _found(self.run(FIND, css, text), css, text)
+            self.run("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
 
         _retried(once, StaleElementException)
@@ -254,8 +258,11 @@ class Chromium:
             f"(args) => new Promise((done) => (function () {{ {script} }}).apply(null, [...args, done]))", list(args)
         )
 
-    def tap(self, css: str) -> None:
-        self._page.locator(css).first.click()
+    def tap(self, css: str, text: str | None = None) -> None:
+        found = self._page.locator(css)
+        if text is not None:
+            found = found.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+        found.first.click()
 
     def press(self, key: str) -> None:
         self._page.keyboard.press(key)
@@ -302,12 +309,19 @@ def virtual_screen() -> Iterator[str]:
         server.wait(10)
 
 
-def _retried(action: Callable[[], None], stale: type[Exception], tries: int = 3) -> None:
-    """Do ``action`` again when the page replaced its element meanwhile (a list that redraws as one types)."""
+def _found(element: Any, css: str, text: str | None) -> Any:
+    """``element``, or a :class:`LookupError` naming what was sought (the page may be redrawing it)."""
+    if element is None:
+        raise LookupError(f"no {css} reads {text!r}" if text is not None else f"nothing matches {css}")
+    return element
+
+
+def _retried(action: Callable[[], None], stale: type[Exception], tries: int = 10) -> None:
+    """Do ``action`` again when the page replaced or had not yet drawn its element (a list that redraws as one types)."""
     for attempt in range(tries):
         try:
             action()
-        except stale:
+        except (stale, LookupError):
             if attempt == tries - 1:
                 raise
             time.sleep(0.2)

@@ -170,14 +170,7 @@ def open_menu(engine: Engine, rule: str) -> list[str]:
 
 
 def tap_item(engine: Engine, name: str) -> None:
-    engine.run(
-        """const items = document.querySelectorAll('[role=menu][aria-label="This rule"] [role=menuitem]');
-        window.__item = [...items].find(i => i.textContent.trim() === arguments[0]);
-        window.__item.dataset.engineTap = '1';""",
-        name,
-    )
-    engine.tap("[data-engine-tap='1']")
-    engine.run("delete window.__item.dataset.engineTap")
+    engine.tap('[role=menu][aria-label="This rule"] [role=menuitem]', name)
 
 
 def toast(engine: Engine) -> str:
@@ -256,12 +249,10 @@ def test_a_table_link_opens_read_only_and_use_this_table_takes_it(phone: Engine,
     assert phone.run("return document.querySelectorAll('.sh-table__view input, .sh-table__view select').length") == 0
     wait(
         phone,
-        """const use = [...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Use this table');
-        if (use) use.dataset.engineTap = '1';
-        return !!use;""",
+        "return [...document.querySelectorAll('button')].some(b => b.textContent.trim() === 'Use this table')",
         what="Use this table",
     )
-    phone.tap("[data-engine-tap='1']")
+    phone.tap("button", "Use this table")
     wait(phone, f"{title.replace('return t &&', 'return !!t &&')} === 'Your table: 2 pieces'", what="the table taken")
     assert phone.run("return localStorage.getItem('scrollhammer-table')") == state
     assert "#t=" not in phone.run("return location.href")
