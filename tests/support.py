@@ -86,16 +86,25 @@ PAGE_URLS = [p.url for p in site_pages()]
 RULEBOOK_PAGES = [p.name for p in site_pages() if p.kind == "rulebook"]
 
 
+#: What a working copy of the project leaves out (at any depth).
+_NOT_COPIED = shutil.ignore_patterns(
+    ".venv", "node_modules", "site", ".git", "test-results", "mutants", "*.pyc", ".mypy_cache", ".ruff_cache"
+)
+
+
 def copy_project(dest: Path) -> Path:
-    """A working copy of the project (no venv, site or history; node_modules linked), to change and build."""
-    shutil.copytree(
-        ROOT,
-        dest,
-        ignore=shutil.ignore_patterns(
-            ".venv", "node_modules", "site", ".git", "test-results", "*.pyc", ".mypy_cache", ".ruff_cache"
-        ),
-    )
+    """A working copy of the project to change and build: no venv, site or history;
+    node_modules and the build's cache linked (the cache is shared by design: its entries
+    are named by what makes them, and builds at once make each entry once)."""
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return set(_NOT_COPIED(folder, names)) | ({"cache"} if Path(folder) == ROOT / "build" else set())
+
+    shutil.copytree(ROOT, dest, ignore=ignore)
     (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    (dest / "build").mkdir(exist_ok=True)
+    (ROOT / "build" / "cache").mkdir(parents=True, exist_ok=True)
+    (dest / "build" / "cache").symlink_to(ROOT / "build" / "cache")
     return dest
 
 

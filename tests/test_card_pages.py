@@ -18,7 +18,7 @@ from linkpreview import link_preview
 from PIL import Image
 from rulebook_helpers import build, committed_lock
 
-from build_scripts.cards.card_image import CardFace, write_card_image
+from build_scripts.cards.card_image import CardFace, card_images
 from build_scripts.cards.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT
 from build_scripts.cards.rule_cards import card_path, page_words
 from build_scripts.model import RuleRef
@@ -186,17 +186,19 @@ def test_the_images_are_drawn_once_and_then_come_from_the_cache(
         site="Scrollhammer Rules", place="Buildings › Total Collapse", words="6: Total Collapse", date="2026-12-02"
     )
     cache = tmp_path / "cache"
-    first, second = tmp_path / "a" / "card.png", tmp_path / "b" / "card.png"
-    assert write_card_image(face, first, cache_dir=cache), "a new card is drawn"
-    assert [p.name for p in cache.iterdir()] == [f"{face.key()}.png"]
+    first = card_images([face], cache_dir=cache)[face]
+    assert first.made, "a new card is drawn"
+    assert first.data.startswith(b"\x89PNG")
+    assert sorted(p.name for p in cache.iterdir()) == [".locks", f"{face.key()}.png"]
 
     def no_drawing(_: CardFace) -> bytes:
         raise AssertionError("drawn again instead of copied from the cache")
 
     monkeypatch.setattr("build_scripts.cards.card_image.draw_card", no_drawing)
-    assert not write_card_image(face, second, cache_dir=cache), "the same card comes from the cache"
-    assert second.read_bytes() == first.read_bytes()
+    second = card_images([face], cache_dir=cache)[face]
+    assert not second.made, "the same card comes from the cache"
+    assert second.data == first.data
     # Other words are another image: drawn, not taken from the cache.
     other = CardFace(site=face.site, place=face.place, words="5: Catastrophic Breach", date=face.date)
     with pytest.raises(AssertionError, match="drawn again"):
-        write_card_image(other, tmp_path / "c" / "card.png", cache_dir=cache)
+        card_images([face, other], cache_dir=cache)

@@ -6,24 +6,24 @@ shrink, down to a size still readable as a phone thumbnail; past that the words 
 a word with "…", never drawn outside the card). Drawn with Pillow in DejaVu Sans (Debian's
 ``fonts-dejavu-core``; ``make`` installs it), the way mkdocs-material's ``social``
 plugin draws page cards; each image is kept in the build's cache under a hash of what it
-shows, so a warm build copies instead of drawing.
+shows, so a warm build copies instead of drawing (and a cold one draws on every core).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import os
-import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from build_scripts.build_cache import BuildCache, Job, Made
 from build_scripts.errors import RulebookError
 
-__all__ = ["FONT_DIR", "HEIGHT", "WIDTH", "CardFace", "draw_card", "write_card_image"]
+__all__ = ["FONT_DIR", "HEIGHT", "WIDTH", "CardFace", "card_images", "draw_card"]
 
 WIDTH, HEIGHT = 1200, 630
 #: Where Debian's ``fonts-dejavu-core`` puts its fonts.
@@ -137,21 +137,7 @@ def draw_card(face: CardFace) -> bytes:
     return out.getvalue()
 
 
-def write_card_image(face: CardFace, target: Path, *, cache_dir: Path) -> bool:
-    """Write the card's image to ``target``, from the cache when it was drawn before.
-
-    Returns:
-        Whether it was drawn now (``False``: copied from the cache).
-    """
-    cached = cache_dir / f"{face.key()}.png"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if cached.is_file():
-        shutil.copyfile(cached, target)
-        return False
-    data = draw_card(face)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(f".{os.getpid()}.part")  # builds running at once share the cache
-    partial.write_bytes(data)
-    partial.replace(cached)
-    target.write_bytes(data)
-    return True
+def card_images(faces: Sequence[CardFace], *, cache_dir: Path) -> dict[CardFace, Made]:
+    """Each face's image (PNG), from the cache when it was drawn before, else drawn now (on every core) and kept."""
+    made = BuildCache(cache_dir).make_all({f"{face.key()}.png": Job(draw_card, face) for face in faces})
+    return {face: made[f"{face.key()}.png"] for face in faces}

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.cards.card_image import HEIGHT, WIDTH, CardFace, write_card_image
+from build_scripts.cards.card_image import HEIGHT, WIDTH, CardFace, card_images
 from build_scripts.cards.rule_cards import Card, describe
 from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
 from build_scripts.templates_env import environment
@@ -52,7 +52,8 @@ def write_cards(
     """
     template = environment().get_template("card.html.j2")
     base = site_url if site_url.endswith("/") else site_url + "/"
-    drawn = html_bytes = image_bytes = 0
+    html_bytes = 0
+    faces = {}
     for card in cards:
         folder = site_dir / card.path
         folder.mkdir(parents=True, exist_ok=True)
@@ -71,8 +72,11 @@ def write_cards(
             policy=CONTENT_SECURITY_POLICY,
         )
         (folder / "index.html").write_text(html, "utf-8")
-        face = CardFace(site=site_name, place=card.place, words=card.words, date=card.date)
-        drawn += write_card_image(face, folder / CARD_IMAGE, cache_dir=cache_dir)
+        faces[folder] = CardFace(site=site_name, place=card.place, words=card.words, date=card.date)
         html_bytes += len(html.encode("utf-8"))
-        image_bytes += (folder / CARD_IMAGE).stat().st_size
+    images = card_images(list(faces.values()), cache_dir=cache_dir)
+    for folder, face in faces.items():
+        (folder / CARD_IMAGE).write_bytes(images[face].data)
+    drawn = sum(image.made for image in images.values())
+    image_bytes = sum(len(images[face].data) for face in faces.values())
     return CardsWritten(len(cards), drawn, html_bytes, image_bytes)

@@ -2,20 +2,21 @@
 
 Next to ``file`` the build writes ``file.br`` (brotli, best quality) and ``file.gz``
 (gzip -9) when they save at least a little; the static server (and any host configured
-like deploy/nginx.conf) sends them with ``Content-Encoding``. Brotli at
-quality 11 is slow on Pyodide's 9.6 MB wasm, so results are cached by content hash.
+like deploy/nginx.conf) sends them with ``Content-Encoding``. Brotli at quality 11 is slow
+(40 s on Pyodide's 9.6 MB wasm alone), so results are kept in the build's cache by content
+hash and the missing ones are made on every core, the largest first.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import brotli
+
+from build_scripts.build_cache import BuildCache, Job
 
 __all__ = ["COMPRESSIBLE", "Compressed", "precompress_site"]
 
@@ -43,22 +44,6 @@ def _gzip(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
-def _cached(data: bytes, kind: str, make: Callable[[bytes], bytes], cache: Path | None) -> bytes:
-    if cache is None:
-        return make(data)
-    key = cache / f"{hashlib.sha256(data).hexdigest()}.{kind}"
-    if key.is_file():
-        return key.read_bytes()
-    out = make(data)
-    cache.mkdir(parents=True, exist_ok=True)
-    # Whole or not at all: builds running side by side (the tests' workers) share the cache,
-    # and one reading a file another is still writing would ship a truncated copy.
-    partial = key.with_name(f"{key.name}.{os.getpid()}.part")
-    partial.write_bytes(out)
-    partial.replace(key)
-    return out
-
-
 def precompress_site(site_dir: Path, *, cache: Path | None = None) -> list[Compressed]:
     """Write ``.br`` and ``.gz`` beside every large compressible file of the site.
 
@@ -69,16 +54,18 @@ def precompress_site(site_dir: Path, *, cache: Path | None = None) -> list[Compr
     Returns:
         One entry per file considered, for the build log and the benchmark.
     """
-    results = []
+    files = {}
     for path in sorted(site_dir.rglob("*")):
-        if not path.is_file() or path.suffix not in COMPRESSIBLE:
-            continue
-        data = path.read_bytes()
-        if len(data) < _MIN_SIZE:
-            continue
+        if path.is_file() and path.suffix in COMPRESSIBLE:
+            data = path.read_bytes()
+            if len(data) >= _MIN_SIZE:
+                files[path] = data
+    made = _compressed(files, cache)
+    results = []
+    for path, data in files.items():
         sizes = {}
-        for kind, make in (("br", _brotli), ("gz", _gzip)):
-            packed = _cached(data, kind, make, cache)
+        for kind in _KINDS:
+            packed = made[path, kind]
             target = path.with_name(f"{path.name}.{kind}")
             if len(packed) <= len(data) * (1 - _MIN_SAVING):
                 target.write_bytes(packed)
@@ -88,3 +75,17 @@ def precompress_site(site_dir: Path, *, cache: Path | None = None) -> list[Compr
                 sizes[kind] = 0
         results.append(Compressed(path, len(data), sizes["br"], sizes["gz"]))
     return results
+
+
+_KINDS = {"br": _brotli, "gz": _gzip}
+
+
+def _compressed(files: dict[Path, bytes], cache: Path | None) -> dict[tuple[Path, str], bytes]:
+    """Each file's brotli and gzip copies, from the cache (named by the content's hash) or made now."""
+    if cache is None:
+        return {(path, kind): make(data) for path, data in files.items() for kind, make in _KINDS.items()}
+    names = {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
+    largest_first = sorted(files, key=lambda path: -len(files[path]))
+    jobs = {f"{names[path]}.{kind}": Job(make, files[path]) for path in largest_first for kind, make in _KINDS.items()}
+    made = BuildCache(cache).make_all(jobs)
+    return {(path, kind): made[f"{names[path]}.{kind}"].data for path in files for kind in _KINDS}

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -22,6 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from build_scripts.build_cache import BuildCache
 from build_scripts.errors import RulebookError
 from build_scripts.type_export import json_schema
 
@@ -138,9 +138,15 @@ def compiled_stdlib(source: bytes, *, pyodide_dir: Path, cache_dir: Path) -> byt
     recipe.update((pyodide_dir / "package.json").read_bytes())
     for part in (COMPILER, COMPILER.with_name("pyc_stdlib.py")):
         recipe.update(part.read_bytes())
-    cached = cache_dir / f"stdlib-{recipe.hexdigest()[:16]}.zip"
-    if cached.is_file():
-        return cached.read_bytes()
+    return (
+        BuildCache(cache_dir)
+        .make(f"stdlib-{recipe.hexdigest()[:16]}.zip", lambda: _compile_stdlib(source, pyodide_dir))
+        .data
+    )
+
+
+def _compile_stdlib(source: bytes, pyodide_dir: Path) -> bytes:
+    """Run the compiler in Node on ``source``: the compiled zip."""
     node = shutil.which("node")
     if node is None:
         raise RulebookError("Node is needed to compile the stdlib for the browser (run `make setup`)")
@@ -156,12 +162,7 @@ def compiled_stdlib(source: bytes, *, pyodide_dir: Path, cache_dir: Path) -> byt
         if done.returncode != 0 or not out.is_file():
             last = done.stderr.strip().splitlines()[-1:] or ["no output"]
             raise RulebookError(f"{COMPILER.name} failed: {last[0][:300]}")
-        data = out.read_bytes()
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")  # side-by-side builds each write their own
-    partial.write_bytes(data)
-    partial.replace(cached)
-    return data
+        return out.read_bytes()
 
 
 def prepare_runtime(*, pyodide_dir: Path, package_dir: Path, cache_dir: Path) -> Runtime:
