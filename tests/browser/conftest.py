@@ -71,8 +71,7 @@ def guarded(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-@pytest.fixture
-def warm(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+def visited_once(browser: Browser, site_url: str) -> BrowserContext:
     """A phone that has visited once: Python booted from the files and kept a snapshot, and
     the service worker took over (the site is on the device)."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -81,5 +80,30 @@ def warm(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     assert snapshot_kept(page)["stored"] is True
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
     page.close()
+    return context
+
+
+@pytest.fixture
+def warm(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """A phone that has visited once (:func:`visited_once`), for this test alone."""
+    context = visited_once(browser, site_url)
     yield context
     context.close()
+
+
+@pytest.fixture(scope="module")
+def returning(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """A phone that has visited once (:func:`visited_once`), shared by a test file's tests in
+    one process: for tests of what a page does once Python answers, not of a first visit
+    (each of its pages starts Python from the snapshot instead of the files)."""
+    context = visited_once(browser, site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def returning_page(returning: BrowserContext) -> Iterator[Page]:
+    """A new tab on the phone of :func:`returning`."""
+    page = returning.new_page()
+    yield page
+    page.close()
