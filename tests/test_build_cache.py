@@ -49,7 +49,7 @@ def test_two_builds_at_once_make_an_entry_once_and_the_second_waits_for_it(tmp_p
     def slow(who: str) -> bytes:
         calls.append(who)
         started.set()
-        time.sleep(0.5)
+        time.sleep(0.5)  # slow work: the second build asks meanwhile
         return who.encode()
 
     results: dict[str, Made] = {}
@@ -85,7 +85,7 @@ def test_an_entry_another_build_is_making_is_left_to_it_and_read_when_done(tmp_p
     fcntl.flock(other_build, fcntl.LOCK_EX)
 
     def finish_it() -> None:
-        time.sleep(1.0)
+        time.sleep(1.0)  # the other build is still making b while this one makes a and c
         (tmp_path / "b").write_bytes(b"the other build's b")
         fcntl.flock(other_build, fcntl.LOCK_UN)
         other_build.close()
