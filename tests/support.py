@@ -28,6 +28,36 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: The features Playwright's Chromium launcher turns off (its chromiumSwitches.ts). Chromium
+#: takes one ``--disable-features``, the last on its command line, so a list of our own
+#: repeats these (``browser/test_chromium_flags.py`` checks this copy against the installed Playwright).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+#: The address bar's two popups, which Chromium draws in a WebUI renderer it starts for every
+#: window, so for every browser context a test opens: a context with a page cost 1.4 CPU-s
+#: with them, 0.34 without, on this machine (a test's page has no address bar to type in).
+ADDRESS_BAR_POPUPS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+#: Chromium's arguments for the tests' Playwright launches.
+TEST_CHROMIUM_ARGS = [
+    *CHROMIUM_ARGS,
+    "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *ADDRESS_BAR_POPUPS)),
+]
 PHONE = {"width": 360, "height": 740}
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from helpers import TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
-from support import CHROMIUM, CHROMIUM_ARGS, PHONE
+from support import CHROMIUM, PHONE, TEST_CHROMIUM_ARGS
 
 # How long an assertion waits for the page to get there (Playwright's default is 5 s): the
 # suite runs in several processes on two cores, and a busy machine is slower, not wrong.
@@ -32,7 +32,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS)
     yield browser
     browser.close()
 

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from helpers import ANSWER_TIMEOUT
 from playwright.sync_api import Page, Playwright, expect
-from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS, PHONE
+from support import CHROMIUM, PAGE_URLS, PHONE, TEST_CHROMIUM_ARGS
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -49,7 +49,7 @@ def test_the_site_installs_like_an_app(playwright: Playwright, site_url: str) ->
         context = playwright.chromium.launch_persistent_context(
             profile,
             executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
+            args=TEST_CHROMIUM_ARGS,
             viewport=PHONE,
             is_mobile=True,
             has_touch=True,

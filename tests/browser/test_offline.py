@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
-from support import CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, build_site, copy_project, free_port, traced
+from support import CHROMIUM, PHONE, ROOT, TEST_CHROMIUM_ARGS, build_site, copy_project, free_port, traced
 
 from calculators.format import to_jsonable
 from site_server import SiteServer, serve
@@ -27,7 +27,7 @@ def profile() -> Iterator[Path]:
 
 def launch(playwright: Playwright, profile: Path) -> BrowserContext:
     return playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE, is_mobile=True, has_touch=True
+        str(profile), executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, viewport=PHONE, is_mobile=True, has_touch=True
     )
 
 
