@@ -118,6 +118,11 @@ bench-ab: build chromium
 	@test -n "$(BEFORE)" || { echo "make bench-ab BEFORE=<the site/ built before the change>"; exit 2; }
 	$(PY) bench/ab_bench.py $(BEFORE) site
 
+## bench-cores: a second CPU model, slow cores side by side (a quarter-core quota per thread of the browser),
+## calibrated beside the whole-browser quota on a loop on the page and one in a worker at once (bench/cores.json)
+bench-cores: setup chromium
+	$(PY) bench/slow_cores.py
+
 ## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
 bench-engines: build chromium engines
 	$(PY) bench/engines_bench.py

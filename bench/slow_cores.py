@@ -1,0 +1,254 @@
+"""Slow every thread of the browser as a phone's core is slow, and let threads run side by side.
+
+The other CPU model (``cpu_quota.py``) gives the whole browser one cgroup quota: a quarter of
+one core shared by every thread, so the page's main thread and the Python worker can only
+take turns, where a phone (Lighthouse's reference phone has 8 cores) runs them at once on
+cores of their own. This model slows each thread instead: cgroup v1 can hold a single thread
+(its id written to a group's ``tasks``, not the whole process's to ``cgroup.procs``), so a
+watcher puts every thread of the browser, as it appears, into a group of its own with the
+quota (a quarter-core for about 4x). Threads still run side by side as far as this machine's
+cores allow (two here: two busy threads at a quarter-core each use half of one).
+
+A new thread starts in its creator's group and shares that quota until the watcher moves it
+(it looks every few milliseconds); a new process starts in its parent thread's group, and its
+threads are moved the same way. The groups are removed afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cpu_quota import CGROUP_CPU, PERIOD_US
+from playwright.sync_api import Playwright
+
+#: How often the watcher looks for new threads.
+WATCH_S = 0.004
+
+# The same fixed loop run on the page's main thread, in a Web Worker, or in both at once;
+# each reports its own duration in ms (the both: the wall time until both are done, and each's).
+CALIBRATION_PAGE = """<!doctype html><meta charset="utf-8"><title>calibration</title><script>
+const LOOP = `const t = performance.now();
+  let x = 0;
+  for (let i = 1; i < 40000000; i++) x += Math.sqrt(i) % 7;
+  return [performance.now() - t, x];`;
+const onMain = new Function(LOOP);
+const code = `postMessage("ready"); onmessage = () => postMessage((() => { ${LOOP} })());`;
+// A started worker (its script loaded: loading it needs the page's main thread, which the
+// loop on the page would hold), and a function that runs the loop in it.
+const started = () => new Promise((resolve) => {
+  const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})));
+  w.onmessage = () => resolve(() => new Promise((done) => {
+    w.onmessage = (e) => { w.terminate(); done(e.data[0]); };
+    w.postMessage(0);
+  }));
+});
+window.worker = async () => (await started())();
+window.main = () => new Promise((resolve) => setTimeout(() => resolve(onMain()[0]), 0));
+window.both = async () => {
+  const run = await started();
+  const t = performance.now();
+  const inWorker = run();
+  const onPage = await window.main();
+  const inWorkerMs = await inWorker;
+  return [performance.now() - t, onPage, inWorkerMs];
+};
+</script>"""
+
+
+@dataclass
+class SlowCores:
+    """A tree of cgroups, one per thread of the browser, and a Chromium that starts in it."""
+
+    root: Path
+    executable: Path
+    quota_us: int
+    moved: int = 0
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    def set_quota(self, quota_us: int) -> None:
+        """Change every thread's quota (µs of CPU time per 100 ms period)."""
+        self.quota_us = quota_us
+        for group in self._groups():
+            with suppress(OSError):
+                (group / "cpu.cfs_quota_us").write_text(str(quota_us))
+
+    def _groups(self) -> list[Path]:
+        if not self.root.is_dir():  # released
+            return []
+        return [p for p in self.root.iterdir() if p.is_dir()]
+
+    def group(self, name: str) -> Path:
+        """The group ``name`` under the root, made with the current quota if new."""
+        group = self.root / name
+        if not group.is_dir():
+            group.mkdir()
+            (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+            (group / "cpu.cfs_quota_us").write_text(str(self.quota_us))
+        return group
+
+    def watch(self) -> None:
+        """Until stopped: every thread not yet in a group of its own goes into one."""
+        while not self._stop.is_set():
+            for group in self._groups():
+                try:
+                    tids = (group / "tasks").read_text().split()
+                except OSError:  # removed meanwhile
+                    continue
+                for tid in tids:
+                    if group.name == f"t{tid}":
+                        continue
+                    with suppress(OSError):  # a thread may end before it is moved
+                        (self.group(f"t{tid}") / "tasks").write_text(tid)
+                        self.moved += 1
+            self._stop.wait(WATCH_S)
+
+    def release(self) -> None:
+        """Stop watching, put the threads left back in the root group, and remove the groups."""
+        self._stop.set()
+        for group in self._groups():
+            with suppress(OSError):
+                for tid in (group / "tasks").read_text().split():
+                    with suppress(OSError):
+                        (CGROUP_CPU / "tasks").write_text(tid)
+            with suppress(OSError):
+                group.rmdir()
+        with suppress(OSError):
+            self.root.rmdir()
+
+
+@contextmanager
+def slow_cores(chromium: str, quota_us: int) -> Iterator[SlowCores]:
+    """Groups with ``quota_us`` per period for each thread, and a wrapper executable that launches into them."""
+    root = CGROUP_CPU / f"scrollhammer-cores-{os.getpid()}"
+    root.mkdir()
+    folder = Path(tempfile.mkdtemp(prefix="sh-cores-"))
+    cores = SlowCores(root, folder / "chromium-slow-cores", quota_us)
+    watcher = threading.Thread(target=cores.watch, name="slow-cores", daemon=True)
+    try:
+        first = cores.group("start")
+        # The shell's one thread becomes the browser's main thread (exec keeps its id).
+        cores.executable.write_text(f'#!/bin/sh\necho $$ > {first / "tasks"}\nexec {chromium} "$@"\n')
+        cores.executable.chmod(0o755)
+        watcher.start()
+        yield cores
+    finally:
+        cores.release()
+        watcher.join()
+        cores.release()  # what the watcher moved while it was stopping
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The loop's medians (ms): free and slowed, on the main thread, in a worker, and both at once."""
+
+    main_free: float
+    worker_free: float
+    both_free: float
+    main_slow: float
+    worker_slow: float
+    both_slow: float
+    quota_us: int
+
+    @property
+    def main_ratio(self) -> float:
+        return self.main_slow / self.main_free
+
+    @property
+    def worker_ratio(self) -> float:
+        return self.worker_slow / self.worker_free
+
+    @property
+    def together_ratio(self) -> float:
+        """Both loops at once against the slower one alone: 1.0 when they run side by side, 2.0 when they take turns."""
+        return self.both_slow / max(self.main_slow, self.worker_slow)
+
+    def as_json(self) -> dict[str, float | int]:
+        return {
+            "quota_us": self.quota_us,
+            "main_free_ms": round(self.main_free, 1),
+            "worker_free_ms": round(self.worker_free, 1),
+            "both_free_ms": round(self.both_free, 1),
+            "main_slow_ms": round(self.main_slow, 1),
+            "worker_slow_ms": round(self.worker_slow, 1),
+            "both_slow_ms": round(self.both_slow, 1),
+            "main_ratio": round(self.main_ratio, 2),
+            "worker_ratio": round(self.worker_ratio, 2),
+            "together_ratio": round(self.together_ratio, 2),
+        }
+
+
+def loops_ms(pw: Playwright, executable: str, args: list[str], runs: int = 5) -> tuple[float, float, float]:
+    """Medians (ms) of the loop on the main thread, in a worker, and of both at once (wall)."""
+    browser = pw.chromium.launch(executable_path=executable, args=args)
+    try:
+        page = browser.new_page()
+        page.set_content(CALIBRATION_PAGE)
+        page.evaluate("window.both()")  # warm-up: JIT, worker start
+        main = statistics.median(float(page.evaluate("window.main()")) for _ in range(runs))
+        worker = statistics.median(float(page.evaluate("window.worker()")) for _ in range(runs))
+        both = statistics.median(float(page.evaluate("window.both()")[0]) for _ in range(runs))
+        return main, worker, both
+    finally:
+        browser.close()
+
+
+def calibrate(pw: Playwright, cores: SlowCores, chromium: str, args: list[str], target: float) -> Calibration:
+    """Set the per-thread quota so a loop in a worker runs about ``target`` times slower; the ratios measured."""
+    main_free, worker_free, both_free = loops_ms(pw, chromium, args)
+    for _ in range(3):
+        main, worker, both = loops_ms(pw, str(cores.executable), args)
+        factor = worker / worker_free
+        if abs(factor - target) / target <= 0.05:
+            break
+        cores.set_quota(max(1000, round(cores.quota_us * factor / target)))
+    else:
+        main, worker, both = loops_ms(pw, str(cores.executable), args)
+    return Calibration(main_free, worker_free, both_free, main, worker, both, cores.quota_us)
+
+
+def main() -> None:
+    """Calibrate this model and measure the same loops under the whole-browser quota
+    (``cpu_quota.py``), one after the other; print and write ``bench/cores.json``
+    (``make bench-cores``)."""
+    import json  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    from cpu_quota import calibrate as calibrate_quota  # noqa: PLC0415
+    from cpu_quota import cpu_quota  # noqa: PLC0415
+    from phone_profile import CPU_TARGET, FIRST_QUOTA_US  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from support import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
+
+    with sync_playwright() as pw:
+        with slow_cores(CHROMIUM, PERIOD_US // 4) as cores:
+            found = calibrate(pw, cores, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+            moved = cores.moved
+        with cpu_quota(CHROMIUM, FIRST_QUOTA_US) as quota:
+            calibrate_quota(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+            main, worker, both = loops_ms(pw, str(quota.executable), CHROMIUM_ARGS)
+            whole = Calibration(found.main_free, found.worker_free, found.both_free, main, worker, both, quota.quota_us)
+    result = {
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "loop": "40M square roots, median of 5, on the page's main thread, in a Web Worker, and both at once",
+        "slow cores": {**found.as_json(), "threads_moved": moved},
+        "one quarter-core": whole.as_json(),
+    }
+    text = json.dumps(result, indent=1) + "\n"
+    (Path(__file__).with_name("cores.json")).write_text(text, "utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
