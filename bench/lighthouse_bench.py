@@ -26,27 +26,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from phone_report import write_block  # noqa: E402
 from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS  # noqa: E402
 
-from site_server import serve  # noqa: E402
+from site_server import serving  # noqa: E402
 
 RUNS = 3
 TARGET = 100
 
 
 def main() -> None:
-    server = serve(ROOT / "site", port=0)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     env = {**os.environ, "CHROME_PATH": CHROMIUM, "CHROME_FLAGS": json.dumps(CHROMIUM_ARGS)}
     runs = []
-    try:
+    with serving(ROOT / "site") as server:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
         for _ in range(RUNS):
             out = subprocess.run(
                 ["node", str(ROOT / "bench" / "lighthouse_perf.mjs"), *[base + url for url in PAGE_URLS]],
                 env=env, capture_output=True, text=True, check=True, timeout=900,
             )  # fmt: skip
             runs.append(json.loads(out.stdout))
-    finally:
-        server.shutdown()
-        server.server_close()
     pages = {}
     for n, url in enumerate(PAGE_URLS):
         results = [run[n] for run in runs]

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from support import PHONE, ROOT, build_site, copy_project, free_port
 
 from build_scripts.type_export import json_schema
-from site_server import serve
+from site_server import serving
 
 ANSWER_TIMEOUT = 60_000
 
@@ -122,10 +122,8 @@ def throwaway_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[P
     port = free_port()
     site = project / "site"
     build_site(project, site, port=port)
-    server = serve(site, port=port)
-    yield project, f"http://127.0.0.1:{port}/"
-    server.shutdown()
-    server.server_close()
+    with serving(site, port=port):
+        yield project, f"http://127.0.0.1:{port}/"
 
 
 def cli_json(project: Path, *args: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from support import EXPORTS, PHONE, ROOT, build_site, copy_project, free_port
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
-from site_server import serve
+from site_server import serving
 
 TREMOR_OLD = "Units inside the section get -d3 to hit the following turn."
 TREMOR_NEW = "Units inside the section get -1 to hit the following turn."
@@ -64,10 +64,8 @@ def edited_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     latest = history.latest(RuleRef("buildings", "tremor"))
     assert latest is not None
     NEW_VERSIONS["tremor"] = latest.version
-    server = serve(site, port=port)
-    yield f"http://127.0.0.1:{port}/"
-    server.shutdown()
-    server.server_close()
+    with serving(site, port=port):
+        yield f"http://127.0.0.1:{port}/"
 
 
 def phone(browser: Browser, scheme: str = "light") -> BrowserContext:

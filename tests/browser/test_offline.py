@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 from support import CHROMIUM, PHONE, ROOT, TEST_CHROMIUM_ARGS, build_site, copy_project, free_port, traced
 
 from calculators.format import to_jsonable
-from site_server import SiteServer, serve
+from site_server import serving
 
 
 @pytest.fixture
@@ -208,8 +208,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
     first, second, port = two_builds
     build_n, build_n1 = build_of(first), build_of(second)
     assert build_n != build_n1
-    server: SiteServer = serve(first, port=port)
-    try:
+    with serving(first, port=port) as server:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
         page = context.new_page()
         url = f"http://127.0.0.1:{port}/"
@@ -235,6 +234,3 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
         )
         assert page.evaluate(SITE_CACHES) == [f"scrollhammer-{build_n1}"]
         context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
