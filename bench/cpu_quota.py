@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from playwright.sync_api import Playwright
 
@@ -60,6 +61,15 @@ class CpuQuota:
         """Change the quota (µs of CPU time per 100 ms period, over all cores)."""
         (self.group / "cpu.cfs_quota_us").write_text(str(quota_us))
         self.quota_us = quota_us
+
+
+class Slowed(Protocol):
+    """A way to slow the browser by a quota (this one, or ``slow_cores.SlowCores``), and a Chromium inside it."""
+
+    executable: Path
+    quota_us: int
+
+    def set_quota(self, quota_us: int) -> None: ...
 
 
 def available() -> str:
@@ -108,7 +118,7 @@ def worker_loop_ms(pw: Playwright, executable: str, args: list[str], runs: int =
         browser.close()
 
 
-def calibrate(pw: Playwright, quota: CpuQuota, chromium: str, args: list[str], target: float) -> tuple[float, float]:
+def calibrate(pw: Playwright, quota: Slowed, chromium: str, args: list[str], target: float) -> tuple[float, float]:
     """Set the quota so the worker loop runs about ``target`` times slower.
 
     Returns:

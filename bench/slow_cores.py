@@ -201,30 +201,15 @@ def loops_ms(pw: Playwright, executable: str, args: list[str], runs: int = 5) ->
         browser.close()
 
 
-def calibrate(pw: Playwright, cores: SlowCores, chromium: str, args: list[str], target: float) -> Calibration:
-    """Set the per-thread quota so a loop in a worker runs about ``target`` times slower; the ratios measured."""
-    main_free, worker_free, both_free = loops_ms(pw, chromium, args)
-    for _ in range(3):
-        main, worker, both = loops_ms(pw, str(cores.executable), args)
-        factor = worker / worker_free
-        if abs(factor - target) / target <= 0.05:
-            break
-        cores.set_quota(max(1000, round(cores.quota_us * factor / target)))
-    else:
-        main, worker, both = loops_ms(pw, str(cores.executable), args)
-    return Calibration(main_free, worker_free, both_free, main, worker, both, cores.quota_us)
-
-
 def main() -> None:
-    """Calibrate this model and measure the same loops under the whole-browser quota
-    (``cpu_quota.py``), one after the other; print and write ``bench/cores.json``
+    """Calibrate this model and the whole-browser quota (``cpu_quota.py``) alike, on the worker
+    loop, and measure the three loops under each; print and write ``bench/cores.json``
     (``make bench-cores``)."""
     import json  # noqa: PLC0415
     import sys  # noqa: PLC0415
     import time  # noqa: PLC0415
 
-    from cpu_quota import calibrate as calibrate_quota  # noqa: PLC0415
-    from cpu_quota import cpu_quota  # noqa: PLC0415
+    from cpu_quota import calibrate, cpu_quota  # noqa: PLC0415
     from phone_profile import CPU_TARGET, FIRST_QUOTA_US  # noqa: PLC0415
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
@@ -232,13 +217,14 @@ def main() -> None:
     from support import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
 
     with sync_playwright() as pw:
+        free = loops_ms(pw, CHROMIUM, CHROMIUM_ARGS)
         with slow_cores(CHROMIUM, PERIOD_US // 4) as cores:
-            found = calibrate(pw, cores, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+            calibrate(pw, cores, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+            found = Calibration(*free, *loops_ms(pw, str(cores.executable), CHROMIUM_ARGS), cores.quota_us)
             moved = cores.moved
         with cpu_quota(CHROMIUM, FIRST_QUOTA_US) as quota:
-            calibrate_quota(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
-            main, worker, both = loops_ms(pw, str(quota.executable), CHROMIUM_ARGS)
-            whole = Calibration(found.main_free, found.worker_free, found.both_free, main, worker, both, quota.quota_us)
+            calibrate(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+            whole = Calibration(*free, *loops_ms(pw, str(quota.executable), CHROMIUM_ARGS), quota.quota_us)
     result = {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "loop": "40M square roots, median of 5, on the page's main thread, in a Web Worker, and both at once",
