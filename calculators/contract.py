@@ -38,6 +38,7 @@ from typing import Any, Generic, TypedDict, TypeVar, cast
 
 from calculators.played import Played
 from calculators.spec import Input, Value, validate
+from calculators.view_types import Bar, Chart, Figure, Table, View, WorkingStep
 
 __all__ = [
     "Bar",
@@ -83,75 +84,6 @@ class Result(TypedDict):
     calculator: str
     inputs: dict[str, Value]
     working: list[Step]
-
-
-# ----------------------------------------------------------------------------- the view
-# Everything here is text or plain numbers; the page never computes or formats a figure.
-
-
-class Figure(TypedDict):
-    """One figure of an answer: a probability or an average, with its label."""
-
-    label: str
-    #: What the page shows (``"31.3%"``, ``"4.15"``).
-    text: str
-    #: The exact value (``"5/16"``), shown on request; ``None`` when ``text`` is exact.
-    exact: str | None
-    #: The rule (``"page#id"``) the label links to, if any.
-    rule: str | None
-
-
-class Bar(TypedDict):
-    """One row of a distribution: its label, its share of the longest bar and its figure."""
-
-    label: str
-    #: 0 to 1, relative to the largest row of the chart.
-    share: float
-    text: str
-    exact: str | None
-
-
-class Chart(TypedDict):
-    """A distribution, shown once, as labelled bars."""
-
-    caption: str
-    bars: list[Bar]
-
-
-class Table(TypedDict):
-    """A table of text (what each roll allows, for example); the first column heads each row."""
-
-    caption: str
-    columns: list[str]
-    rows: list[list[str]]
-
-
-class WorkingStep(TypedDict):
-    """One line of the working and the rule (``"page#id"``) it links to."""
-
-    text: str
-    rule: str
-
-
-class View(TypedDict):
-    """What the page shows for a result, in the order it shows it."""
-
-    #: The inputs in one line, as a player would say them (``S9 · shock · stone house (AV 13) · 3 hits``).
-    asked: str
-    #: The answer in one figure: the first thing a player reads, kept in view beside the form.
-    headline: Figure
-    #: Why the headline is what it is, in one line, when it is certain (0 or 100 %) or has no odds.
-    why: str | None
-    #: Further figures, each shown once.
-    figures: list[Figure]
-    #: Distributions, each shown once.
-    charts: list[Chart]
-    tables: list[Table]
-    working: list[WorkingStep]
-    #: Inputs that change nothing for these values (the form hides them).
-    unused: list[str]
-    #: Whether Roll it has anything to roll for these values.
-    can_roll: bool
 
 
 # ----------------------------------------------------------------------------- the contract

@@ -1,0 +1,78 @@
+"""What the page shows of a result: the view's types, text and plain numbers only.
+
+Every calculator's ``present`` returns a :class:`View`; the page places it and never
+computes or formats a figure. :mod:`calculators.contract` re-exports these types (a
+calculator imports them from there); ``build_scripts/type_export.py`` turns them into the
+JSON Schema and the TypeScript declarations the page's scripts are checked against.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+__all__ = ["Bar", "Chart", "Figure", "Table", "View", "WorkingStep"]
+
+
+class Figure(TypedDict):
+    """One figure of an answer: a probability or an average, with its label."""
+
+    label: str
+    #: What the page shows (``"31.3%"``, ``"4.15"``).
+    text: str
+    #: The exact value (``"5/16"``), shown on request; ``None`` when ``text`` is exact.
+    exact: str | None
+    #: The rule (``"page#id"``) the label links to, if any.
+    rule: str | None
+
+
+class Bar(TypedDict):
+    """One row of a distribution: its label, its share of the longest bar and its figure."""
+
+    label: str
+    #: 0 to 1, relative to the largest row of the chart.
+    share: float
+    text: str
+    exact: str | None
+
+
+class Chart(TypedDict):
+    """A distribution, shown once, as labelled bars."""
+
+    caption: str
+    bars: list[Bar]
+
+
+class Table(TypedDict):
+    """A table of text (what each roll allows, for example); the first column heads each row."""
+
+    caption: str
+    columns: list[str]
+    rows: list[list[str]]
+
+
+class WorkingStep(TypedDict):
+    """One line of the working and the rule (``"page#id"``) it links to."""
+
+    text: str
+    rule: str
+
+
+class View(TypedDict):
+    """What the page shows for a result, in the order it shows it."""
+
+    #: The inputs in one line, as a player would say them (``S9 · shock · stone house (AV 13) · 3 hits``).
+    asked: str
+    #: The answer in one figure: the first thing a player reads, kept in view beside the form.
+    headline: Figure
+    #: Why the headline is what it is, in one line, when it is certain (0 or 100 %) or has no odds.
+    why: str | None
+    #: Further figures, each shown once.
+    figures: list[Figure]
+    #: Distributions, each shown once.
+    charts: list[Chart]
+    tables: list[Table]
+    working: list[WorkingStep]
+    #: Inputs that change nothing for these values (the form hides them).
+    unused: list[str]
+    #: Whether Roll it has anything to roll for these values.
+    can_roll: bool
