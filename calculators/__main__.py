@@ -1,6 +1,7 @@
-"""Command line: ``python -m calculators NAME key=value ... [--json]`` and ``--list``.
+"""Command line: ``python -m calculators NAME key=value ... [--json]``, ``--list`` and ``--readings [--json]``.
 
-Bad input exits with status 2 and the validation message on stderr, never a traceback.
+A reading's option is given like an input: ``reading.ID=OPTION``. Bad input exits with
+status 2 and the validation message on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -9,9 +10,12 @@ import json
 import sys
 
 from calculators.format import as_text, to_jsonable
-from calculators.registry import all_calculators, get
+from calculators.registry import all_calculators, get, reading_entries
 
-USAGE = "usage: python -m calculators NAME key=value ... [--json] | python -m calculators --list"
+USAGE = (
+    "usage: python -m calculators NAME key=value ... [reading.ID=OPTION ...] [--json]"
+    " | python -m calculators --list | python -m calculators --readings [--json]"
+)
 
 
 def _list() -> str:
@@ -25,6 +29,21 @@ def _list() -> str:
                 else f" (default {str(i.default).lower() if isinstance(i.default, bool) else i.default})"
             )
             lines.append(f"  {i.name}: {i.allowed()}{default}. {i.help}")
+        lines += [
+            f"  reading.{r.id}: one of {', '.join(r.options)} (default {r.default}). {r.question}"
+            for r in calc.readings
+        ]
+    return "\n".join(lines)
+
+
+def _readings() -> str:
+    lines = []
+    for entry in reading_entries():
+        lines += [f"{entry['id']} ({', '.join(entry['calculators'])}): {entry['question']}", f"  {entry['why']}"]
+        for option, words in entry["options"].items():
+            mark = " (the site's reading)" if option == entry["default"] else ""
+            lines.append(f"  reading.{entry['id']}={option}{mark}: {words}")
+        lines += [f"  rule: {rule}" for rule in entry["rules"]]
     return "\n".join(lines)
 
 
@@ -42,6 +61,9 @@ def main(argv: list[str]) -> int:
     """Run the command line; returns the exit status."""
     if argv == ["--list"]:
         print(_list())
+        return 0
+    if sorted(argv) in (["--readings"], ["--json", "--readings"]):
+        print(json.dumps(reading_entries(), indent=2, ensure_ascii=False) if "--json" in argv else _readings())
         return 0
     as_json = "--json" in argv
     args = [a for a in argv if a != "--json"]

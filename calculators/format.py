@@ -83,6 +83,13 @@ def as_text(name: str, inputs: dict[str, Any], view: View) -> str:
         widths = [max(len(row[i]) for row in [table["columns"], *table["rows"]]) for i in range(len(table["columns"]))]
         for row in [table["columns"], *table["rows"]]:
             lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    for reading in view.get("readings", []):
+        lines += [
+            "",
+            f"reading {reading['id']}: {reading['question']}",
+            f"  used: {reading['option']} ({reading['words']})",
+        ]
+        lines += [f"  read as {o['option']} ({o['words']}): {o['change']}" for o in reading["others"]]
     lines += ["", "working:"]
     lines += [f"  - {step['text']}  [{step['rule']}]" for step in view["working"]]
     return "\n".join(lines) + "\n"

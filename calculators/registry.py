@@ -13,8 +13,9 @@ from typing import Any
 
 import calculators
 from calculators.contract import Calculator
+from calculators.readings import Reading, ReadingEntry
 
-__all__ = ["all_calculators", "get"]
+__all__ = ["all_calculators", "all_readings", "get", "reading_entries"]
 
 
 @cache
@@ -48,3 +49,25 @@ def get(name: str) -> Calculator[Any, Any]:
         return known[name]
     except KeyError:
         raise ValueError(f"no calculator {name!r}; known: {', '.join(known)}.") from None
+
+
+@cache
+def all_readings() -> MappingProxyType[str, tuple[Reading, tuple[str, ...]]]:
+    """Reading id → the reading and the calculators that use it, in id order.
+
+    Raises:
+        TypeError: when two different readings share an id.
+    """
+    found: dict[str, tuple[Reading, tuple[str, ...]]] = {}
+    for calc in all_calculators().values():
+        for reading in calc.readings:
+            known, users = found.get(reading.id, (reading, ()))
+            if known != reading:
+                raise TypeError(f"two different readings are called {reading.id!r}")
+            found[reading.id] = (reading, (*users, calc.name))
+    return MappingProxyType(dict(sorted(found.items())))
+
+
+def reading_entries() -> list[ReadingEntry]:
+    """Every reading as ``python -m calculators --readings --json`` lists it."""
+    return [reading.entry(list(users)) for reading, users in all_readings().values()]

@@ -53,4 +53,4 @@ def table(caption: str, columns: list[str], rows: Iterable[list[str]]) -> Table:
 
 def working(steps: Iterable[Step]) -> list[WorkingStep]:
     """The result's working, each line with its rule's site id."""
-    return [{"text": step["text"], "rule": step["rule_id"]} for step in steps]
+    return [{"text": step["text"], "rule": step["rule_id"], "reading": step.get("reading")} for step in steps]

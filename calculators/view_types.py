@@ -8,9 +8,9 @@ JSON Schema and the TypeScript declarations the page's scripts are checked again
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
-__all__ = ["Bar", "Chart", "Figure", "Table", "View", "WorkingStep"]
+__all__ = ["Bar", "Chart", "Figure", "OtherReading", "ReadingView", "Table", "View", "WorkingStep"]
 
 
 class Figure(TypedDict):
@@ -55,6 +55,33 @@ class WorkingStep(TypedDict):
 
     text: str
     rule: str
+    #: The reading (its id) the line takes, where the rules are silent; else ``None``.
+    reading: str | None
+
+
+class OtherReading(TypedDict):
+    """The answer under another option of a reading, beside the one given."""
+
+    option: str
+    #: The option in a few words (``off the chart: nothing more``).
+    words: str
+    #: The answer's headline under this option.
+    headline: Figure
+    #: What changes, marked: the first figure that differs, ``"label: before → after"``.
+    change: str
+
+
+class ReadingView(TypedDict):
+    """A reading this answer depends on: the option used, and the others' answers."""
+
+    id: str
+    question: str
+    #: The option used, and its words.
+    option: str
+    words: str
+    #: The site's option (the default).
+    default: str
+    others: list[OtherReading]
 
 
 class View(TypedDict):
@@ -76,3 +103,6 @@ class View(TypedDict):
     unused: list[str]
     #: Whether Roll it has anything to roll for these values.
     can_roll: bool
+    #: The readings the answer depends on, with the other options' answers: always set by
+    #: :meth:`Calculator.present` (a calculator's own ``present`` leaves it out).
+    readings: NotRequired[list[ReadingView]]

@@ -270,7 +270,13 @@ def test_a_calculator_keeps_what_it_is_declared_with() -> None:
         rules,
         {"n": "2"},
     )
-    assert calculator.compute({"n": 2}) == {"calculator": "demo", "inputs": {"n": 2}, "n": 2, "working": []}
+    assert calculator.compute({"n": 2}) == {
+        "calculator": "demo",
+        "inputs": {"n": 2},
+        "readings": {},
+        "n": 2,
+        "working": [],
+    }
 
 
 def test_every_choice_value_is_a_lower_case_id() -> None:

@@ -66,10 +66,10 @@ def counting_calculator() -> tuple[Calculator[int, Counted], list[int]]:
     return calc, resolved
 
 
-def test_the_contract_puts_calculator_and_inputs_before_the_calculators_own_keys() -> None:
+def test_the_contract_puts_calculator_inputs_and_readings_before_the_calculators_own_keys() -> None:
     calc, _ = counting_calculator()
     result = calc.compute(n="4")
-    assert list(result) == ["calculator", "inputs", "half", "working"]
+    assert list(result) == ["calculator", "inputs", "readings", "half", "working"]
     assert result["calculator"] == "counted"
     assert result["inputs"] == {"n": 4}
 

@@ -15,7 +15,7 @@ from typing import TypedDict
 
 from calculators.building_damage.chart import CHART, RUINS, Attack, ChartRow, Hit, hit
 from calculators.building_damage.odds import odds, penetration
-from calculators.building_damage.target import BUILDINGS, INPUTS, Target, resolve
+from calculators.building_damage.target import BUILDINGS, INPUTS, READINGS, Target, resolve
 from calculators.building_damage.words import RULES, asked, hit_line, plural, why, working_steps
 from calculators.contract import Calculator, Computed, Dice, View
 from calculators.played import Effect, Played
@@ -43,6 +43,8 @@ class BuildingDamage(Computed):
     chart: dict[str, Fraction]
     chart_names: dict[str, str]
     chart_rules: dict[str, str]
+    #: P(the first hit damages, but its modified roll is off the chart and read as no result).
+    off_chart: Fraction
     total_collapse: Fraction
     final_armour_value: dict[str, Fraction]
     damaged_at_least_once: Fraction
@@ -70,6 +72,7 @@ def _compute(t: Target) -> BuildingDamage:
         "chart": {str(k): result.first_chart.get(k, Fraction(0)) for k in CHART},
         "chart_names": {str(k): row.name for k, row in CHART.items()},
         "chart_rules": {str(k): row.rule for k, row in CHART.items()},
+        "off_chart": first - sum(result.first_chart.values(), Fraction(0)),
         "total_collapse": result.sections.get(RUINS, Fraction(0)),
         "final_armour_value": {str(av): p for av, p in sorted(standing.items(), reverse=True)},
         "damaged_at_least_once": 1 - (1 - first) ** t.hits,
@@ -112,6 +115,8 @@ def _present(t: Target, r: BuildingDamage) -> View:
         )
     section = [("Collapsed", r["total_collapse"])] + [(f"AV {k}", p) for k, p in r["final_armour_value"].items()]
     first = [("No damage", r["no_damage"])] + [(f"{k}: {r['chart_names'][k]}", p) for k, p in r["chart"].items()]
+    if r["off_chart"]:
+        first.append(("Off the chart: no result", r["off_chart"]))
     unused = [] if t.custom else ["material"]
     if t.occupants != "inside":
         unused.append("ranged")
@@ -163,4 +168,5 @@ CALCULATOR: Calculator[Target, BuildingDamage] = Calculator(
     present=_present,
     play=_play,
     sample={"strength": "8", "hits": "2"},
+    readings=READINGS,
 )

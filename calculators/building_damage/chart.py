@@ -62,10 +62,18 @@ def chart_modifier(attack: str, material: str) -> int:
 
 @dataclass(frozen=True)
 class Attack:
-    """What stays the same from hit to hit: the weapon's Strength and the chart modifier."""
+    """What stays the same from hit to hit: the weapon's Strength, the chart modifier and how it is read.
+
+    Attributes:
+        strength: The weapon's Strength.
+        modifier: What Flame or Shock adds to the chart roll against this material.
+        nearest: The reading ``chart-beyond``: a modified roll below 1 or above 6 counts
+            as 1 or 6 (``True``, the site's reading), or gives no chart result (``False``).
+    """
 
     strength: int
     modifier: int
+    nearest: bool = True
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,8 @@ class Hit:
         before: The section's armour value when the hit struck.
         roll: The Armour Penetration Roll.
         face: The chart die, when the hit damaged the building.
-        result: The chart result after the modifier, counted within 1..6.
+        result: The chart result after the modifier (counted within 1..6 when the attack
+            reads it so); ``None`` when the hit did no damage, or its roll went off the chart.
         loss: How much the armour value went down.
         occupant_dice: How many d6 of hits the occupants suffer from this hit (the
             chart row's, and Total Collapse's when the armour value reached 0).
@@ -90,6 +99,11 @@ class Hit:
     occupant_dice: int = 0
 
     @property
+    def damaged(self) -> bool:
+        """Whether the hit damaged the building (the chart was rolled)."""
+        return self.face is not None
+
+    @property
     def after(self) -> int:
         """The section after the hit: its armour value, or :data:`RUINS`."""
         if self.result is not None and CHART[self.result].collapses:
@@ -101,14 +115,18 @@ def hit(armour_value: int, attack: Attack, d6: Dice) -> Hit:
     """Strike a standing section once, rolling each die the rules call for with ``d6``.
 
     The Armour Penetration Roll; if Strength + roll beats the armour value, the chart
-    roll (with the attack's modifier, counted within 1..6); if the result reduces the
-    armour value, that die (a d3 is read from a d6 as ``(face + 1) // 2``).
+    roll (with the attack's modifier; off the chart, counted as 1 or 6 or no result, as
+    the attack reads it); if the result reduces the armour value, that die (a d3 is read
+    from a d6 as ``(face + 1) // 2``).
     """
     roll = d6()
     if attack.strength + roll <= armour_value:
         return Hit(armour_value, roll)
     face = d6()
-    result = min(6, max(1, face + attack.modifier))
+    modified = face + attack.modifier
+    if modified not in CHART and not attack.nearest:
+        return Hit(armour_value, roll, face)
+    result = min(6, max(1, modified))
     row = CHART[result]
     loss = 0
     if row.armour_loss == 6:

@@ -16,18 +16,18 @@ from calculators.dice import outcome_counts
 
 __all__ = ["Odds", "odds", "penetration"]
 
-# One hit's outcomes: (section after, chart result or None, occupant dice) → weight over
-# _HIT_WEIGHT.
-_Kernel = dict[tuple[int, int | None, int], int]
+# One hit's outcomes: (section after, damaged, chart result or None, occupant dice) →
+# weight over _HIT_WEIGHT.
+_Kernel = dict[tuple[int, bool, int | None, int], int]
 _HIT_WEIGHT = 6**3
 
 
 def _kernel(armour_value: int, attack: Attack) -> _Kernel:
     """Every way one hit on a section with this armour value can go, exactly."""
 
-    def one(d6: Dice) -> tuple[int, int | None, int]:
+    def one(d6: Dice) -> tuple[int, bool, int | None, int]:
         h = hit(armour_value, attack, d6)
-        return h.after, h.result, h.occupant_dice
+        return h.after, h.damaged, h.result, h.occupant_dice
 
     counts, total = outcome_counts(one)
     return {outcome: count * (_HIT_WEIGHT // total) for outcome, count in counts.items()}
@@ -39,7 +39,8 @@ class Odds:
 
     Attributes:
         sections: Armour value (or :data:`RUINS`) → probability, after the last hit.
-        first_chart: Chart result → probability that the first hit damages with it.
+        first_chart: Chart result → probability that the first hit damages with it (a
+            roll off the chart, read as no result, is in none).
         occupant_dice: The expected number of d6 of hits the occupants suffer.
         damaging_hits: The expected number of hits that damage the building.
     """
@@ -65,14 +66,14 @@ def odds(start: int, attack: Attack, hits: int) -> Odds:
                 continue
             if av not in kernels:
                 kernels[av] = _kernel(av, attack)
-            for (after, result, dice), count in kernels[av].items():
+            for (after, damaged, result, dice), count in kernels[av].items():
                 w = weight * count
                 nxt[after] = nxt.get(after, 0) + w
                 step_dice += w * dice
-                if result is not None:
+                if damaged:
                     step_damaging += w
-                    if n == 0:
-                        first_chart[result] = first_chart.get(result, 0) + w
+                if result is not None and n == 0:
+                    first_chart[result] = first_chart.get(result, 0) + w
         sections = nxt
         occupant_dice += Fraction(step_dice, _HIT_WEIGHT ** (n + 1))
         damaging += Fraction(step_damaging, _HIT_WEIGHT ** (n + 1))

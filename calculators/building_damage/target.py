@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from calculators.building_damage.chart import Attack, chart_modifier
 from calculators.contract import Checked
+from calculators.readings import Reading, option_of
 from calculators.spec import Input, InputError, as_bool, as_int, as_optional_int, as_optional_str, as_str
 
-__all__ = ["BUILDINGS", "INPUTS", "MAX_AV", "MAX_STRENGTH", "Target", "resolve"]
+__all__ = ["BUILDINGS", "CHART_BEYOND", "INPUTS", "MAX_AV", "MAX_STRENGTH", "READINGS", "Target", "resolve"]
 
 #: Building type → (material, usual armour value), from Buildings › Building Types.
 BUILDINGS: dict[str, tuple[str, int]] = {
@@ -91,6 +92,26 @@ INPUTS = (
     Input.bool("ranged", "Ranged weapon", help="A damaging ranged hit also hits the unit inside."),
     OCCUPANTS,
 )
+
+#: Where the rules are silent (see :mod:`calculators.readings`).
+CHART_BEYOND = Reading(
+    id="chart-beyond",
+    question="What does a Damage Chart roll that Flame or Shock takes below 1 or above 6 mean?",
+    rules=(
+        "buildings#what-can-hurt-a-building-flame-attacks-get-1-damage",
+        "buildings#what-can-hurt-a-building-shock-attacks-get-1-damage",
+        "buildings#attacking-buildings-result-greater-than-armour-value",
+    ),
+    options={
+        "nearest": "It counts as the nearest result: 0 as 1 (Breach!), 7 as 6 (Total Collapse).",
+        "nothing": "It is off the chart: the hit damages the building, but no chart result applies.",
+    },
+    short={"nearest": "counted as 1 or 6", "nothing": "off the chart: no result"},
+    default="nearest",
+    why="The rules are silent: Flame's +1 turns a chart roll of 6 into 7 and Shock's -1 a 1 into 0, "
+    "and the chart has results 1 to 6 only.",
+)
+READINGS = (CHART_BEYOND,)
 
 
 @dataclass(frozen=True)
@@ -174,7 +195,11 @@ def resolve(v: Checked) -> Target:
         given=as_optional_int(v, "armour_value"),
         armour_value=start,
         attack_kind=attack,
-        attack=Attack(as_int(v, "strength"), chart_modifier(attack, material)),
+        attack=Attack(
+            as_int(v, "strength"),
+            chart_modifier(attack, material),
+            nearest=option_of(v, CHART_BEYOND) == "nearest",
+        ),
         hits=as_int(v, "hits"),
         occupants=occupants,
         occupants_words=OCCUPANTS.words(occupants),

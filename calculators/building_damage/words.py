@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from calculators.building_damage.chart import AT_ZERO, CHART, RUINS, ChartRow, Hit
-from calculators.building_damage.target import MAX_STRENGTH, Target
+from calculators.building_damage.target import CHART_BEYOND, MAX_STRENGTH, Target
 from calculators.contract import Dice, Rules, Step
 
 __all__ = ["RULES", "asked", "hit_line", "plural", "why", "working_steps"]
@@ -73,9 +73,14 @@ def _modifier_steps(t: Target) -> list[Step]:
         ]
     else:
         return []
+    if t.attack.nearest:
+        read = "read here as counting as 1 or 6 (the site's reading)"
+    else:
+        read = "read here as off the chart: the hit damages the building, but no chart result applies"
     reading = RULES.step(
-        "The rules do not say what a modified result below 1 or above 6 means; this site counts it as 1 or 6.",
+        f"The rules do not say what a modified result below 1 or above 6 means; {read}.",
         step["rule"],
+        CHART_BEYOND,
     )
     return [step, reading]
 
@@ -190,10 +195,16 @@ def why(t: Target, penetration: Fraction) -> str | None:
 def hit_line(n: int, h: Hit, t: Target, d6: Dice) -> str:
     """What one hit's dice did, in words; rolls the occupants' hit dice it reports."""
     s, total = t.attack.strength, t.attack.strength + h.roll
-    if h.result is None or h.face is None:
+    if h.face is None:
         return f"Hit {n}: rolled {h.roll}, S{s} + {h.roll} = {total}, not above AV {h.before}: no damage."
-    row = CHART[h.result]
     modifier = t.attack.modifier
+    if h.result is None:
+        line = (
+            f"Hit {n}: rolled {h.roll}, {total} beats AV {h.before}. "
+            f"Chart {h.face} {modifier:+d} = {h.face + modifier}: off the chart, no result"
+        )
+        return line + (f"; 1 S{s - 1} AP-1 hit on the unit inside." if t.ranged_hits_inside else ".")
+    row = CHART[h.result]
     shown = f"{h.face} {modifier:+d} = {h.result}" if modifier else f"{h.face}"
     line = f"Hit {n}: rolled {h.roll}, {total} beats AV {h.before}. Chart {shown}: {row.name}"
     if t.ranged_hits_inside:

@@ -9,12 +9,16 @@ What these sections do not give is an input error naming the missing rule, never
 guess: an Infantry, Monstrous Creature or Monstrous Cavalry charge roll, their Fall Back
 distance, a Fall Back through difficult terrain on foot, any charge by Artillery.
 
-Readings where the rules are silent (each is said in the working):
+Where the rules are silent, two readings (:data:`READINGS`, each said in the working):
 
-* The re-roll is taken only when the first roll falls short of the distance needed; with
-  no distance given there is nothing to fall short of, so the first roll stands.
-* A Flyer's Fly charge rolls its base type's charge dice (3d6" for Beasts and Cavalry).
-* Making the distance means rolling at least the distance needed.
+* ``fly-reroll``: a Fly charge re-rolls when its first roll falls short of the distance
+  needed and the re-roll stands (the site's reading), or the better of the two counts
+  (then, with no distance given, a player always re-rolls).
+* ``roll-reaches``: a roll equal to the distance needed makes it (the site's reading), or
+  only a greater one does.
+
+Not readings: a Flyer's Fly charge rolls its base type's charge dice, since a Flyer
+"share[s] two sets of rules, the Flyer unit rules, and those of their base type".
 """
 
 from __future__ import annotations
@@ -33,8 +37,10 @@ from calculators.charge_and_fall_back.moves import (
     roll_distance,
     unit_name,
 )
+from calculators.charge_and_fall_back.readings import FLY_REROLL, READINGS, ROLL_REACHES, reaches_step, reroll_step
 from calculators.contract import Calculator, Checked, Computed, Dice, View
 from calculators.dice import expected, outcome_counts
+from calculators.readings import option_of
 from calculators.spec import Input, InputError, as_bool, as_optional_int, as_str
 from calculators.unit_types import UNIT_TYPES, base_type, is_flyer
 from calculators.view import average_figure, chance, chart, working
@@ -89,6 +95,8 @@ class Plan:
         difficult: Through difficult terrain.
         distance: The inches needed, or ``None`` for every distance.
         dice: What the move rolls.
+        better: The reading ``fly-reroll``: the better of the two rolls counts.
+        greater: The reading ``roll-reaches``: only a roll greater than the distance makes it.
     """
 
     unit_type: str
@@ -98,6 +106,13 @@ class Plan:
     difficult: bool
     distance: int | None
     dice: MoveDice
+    better: bool = False
+    greater: bool = False
+
+    @property
+    def needed(self) -> int | None:
+        """The least roll that makes the distance, as the reading ``roll-reaches`` has it."""
+        return None if self.distance is None else self.distance + self.greater
 
 
 def _resolve(v: Checked) -> Plan:
@@ -126,6 +141,8 @@ def _resolve(v: Checked) -> Plan:
         difficult=difficult,
         distance=as_optional_int(v, "distance"),
         dice=dice,
+        better=option_of(v, FLY_REROLL) == "better",
+        greater=option_of(v, ROLL_REACHES) == "greater",
     )
 
 
@@ -140,11 +157,24 @@ class Charge(Computed):
     success: NotRequired[Fraction]
 
 
-def _with_reroll(first: dict[int, Fraction], distance: int) -> dict[int, Fraction]:
-    """Keep a roll that reaches ``distance``; otherwise roll again and keep that."""
-    short = sum((p for inches, p in first.items() if inches < distance), Fraction(0))
-    final = {inches: (p if inches >= distance else Fraction(0)) + short * p for inches, p in first.items()}
-    return {inches: p for inches, p in final.items() if p}
+def _with_reroll(first: dict[int, Fraction], needed: int | None, *, better: bool) -> dict[int, Fraction]:
+    """Keep a roll of at least ``needed``; otherwise roll again and keep the re-roll, or the better of the two.
+
+    With no distance (``needed`` is ``None``) the first roll stands, unless the better
+    roll counts: then a player always re-rolls.
+    """
+    final: dict[int, Fraction] = {}
+    for a, p in first.items():
+        if needed is not None and a >= needed:
+            final[a] = final.get(a, Fraction(0)) + p
+            continue
+        if needed is None and not better:
+            final[a] = final.get(a, Fraction(0)) + p
+            continue
+        for b, q in first.items():
+            kept = max(a, b) if better else b
+            final[kept] = final.get(kept, Fraction(0)) + p * q
+    return {inches: final[inches] for inches in sorted(final) if final[inches]}
 
 
 def _compute(plan: Plan) -> Charge:
@@ -155,16 +185,14 @@ def _compute(plan: Plan) -> Charge:
         (P(final ≥ distance), only when a distance is given), ``dice`` (what is rolled),
         ``reroll`` (whether a re-roll is allowed) and ``working``.
     """
-    distance = plan.distance
+    distance, needed = plan.distance, plan.needed
     first = _one_roll(plan.dice.roll)
-    final = _with_reroll(first, distance) if plan.dice.reroll and distance is not None else first
+    final = _with_reroll(first, needed, better=plan.better) if plan.dice.reroll else first
     steps = list(plan.dice.steps)
-    if plan.dice.reroll and distance is None:
-        steps.append(
-            RULES.step(
-                "With no distance given there is nothing to fall short of: the first roll stands.", "flyer-charge"
-            )
-        )
+    if plan.dice.reroll:
+        steps.append(reroll_step(better=plan.better, distance=distance))
+    if distance is not None:
+        steps.append(reaches_step(greater=plan.greater, distance=distance, rule=plan.dice.rule))
     result: Charge = {
         "distribution": {str(inches): p for inches, p in final.items()},
         "expected": expected(final),
@@ -172,8 +200,8 @@ def _compute(plan: Plan) -> Charge:
         "reroll": plan.dice.reroll,
         "working": steps,
     }
-    if distance is not None:
-        result["success"] = sum((p for inches, p in final.items() if inches >= distance), Fraction(0))
+    if needed is not None:
+        result["success"] = sum((p for inches, p in final.items() if inches >= needed), Fraction(0))
     return result
 
 
@@ -189,7 +217,11 @@ def _asked(plan: Plan, r: Charge) -> str:
         parts.append("through difficult terrain")
     if plan.distance is not None:
         parts.append(f'{plan.distance}" needed')
-    parts.append(r["dice"] + (", re-roll if short" if r["reroll"] and plan.distance is not None else ""))
+    reroll = ""
+    if r["reroll"] and (plan.distance is not None or plan.better):
+        reroll = ", re-roll if short" if plan.distance is not None else ", re-roll"
+        reroll += ", the better counts" if plan.better else ""
+    parts.append(r["dice"] + reroll)
     return " · ".join(parts)
 
 
@@ -199,13 +231,13 @@ def _present(plan: Plan, r: Charge) -> View:
     rule = RULES.link(plan.dice.rule)
     inches = [int(k) for k in r["distribution"]]
     why = None
-    if "success" in r and distance is not None:
+    if "success" in r and distance is not None and plan.needed is not None:
         success = r["success"]
         headline = chance(f'Makes the {distance}" {move}', success, rule)
         if success == 0:
-            why = f'{r["dice"]} rolls {max(inches)}" at most: {distance}" is out of reach.'
+            why = f'{r["dice"]} rolls {max(inches)}" at most: {plan.needed}" is out of reach.'
         elif success == 1:
-            why = f'{r["dice"]} rolls at least {min(inches)}": {distance}" is always reached.'
+            why = f'{r["dice"]} rolls at least {min(inches)}": {plan.needed}" is always reached.'
         figures = [average_figure(f"Average {move}, inches", r["expected"])]
     else:
         headline = average_figure(f"Average {move}, inches", r["expected"], rule)
@@ -226,15 +258,22 @@ def _present(plan: Plan, r: Charge) -> View:
 
 
 def _play(plan: Plan, d6: Dice) -> list[str]:
-    """Roll for distance with real dice (and re-roll a Fly charge that falls short)."""
-    distance = plan.distance
+    """Roll for distance with real dice (and re-roll a Fly charge that falls short, as the readings have it)."""
+    distance, needed = plan.distance, plan.needed
     inches, faces = roll_distance(plan.dice.roll, d6)
     lines = [f'Rolled {" ".join(map(str, faces))}: {inches}"' + _kept(plan.dice.roll, faces) + "."]
-    if plan.dice.reroll and distance is not None and inches < distance:
-        inches, faces = roll_distance(plan.dice.roll, d6)
-        lines.append(f'Short of {distance}": re-rolled {" ".join(map(str, faces))}: {inches}".')
-    if distance is not None:
-        lines.append(f'{inches}" {"makes" if inches >= distance else "falls short of"} the {distance}" needed.')
+    short = inches < needed if needed is not None else plan.better
+    if plan.dice.reroll and short:
+        again, faces = roll_distance(plan.dice.roll, d6)
+        said = f'Short of {distance}": re-rolled' if distance is not None else "Re-rolled"
+        if plan.better:
+            lines.append(f'{said} {" ".join(map(str, faces))}: {again}"; the better counts: {max(inches, again)}".')
+            inches = max(inches, again)
+        else:
+            lines.append(f'{said} {" ".join(map(str, faces))}: {again}".')
+            inches = again
+    if distance is not None and needed is not None:
+        lines.append(f'{inches}" {"makes" if inches >= needed else "falls short of"} the {distance}" needed.')
     return lines
 
 
@@ -254,4 +293,5 @@ CALCULATOR: Calculator[Plan, Charge] = Calculator(
     present=_present,
     play=_play,
     sample={"distance": "9"},
+    readings=READINGS,
 )

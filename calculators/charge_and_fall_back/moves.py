@@ -135,10 +135,6 @@ def charge_dice(unit_type: str, base: str, *, flying: bool, difficult: bool) -> 
                 "as charging through difficult terrain.",
                 "flyer-charge",
             ),
-            RULES.step(
-                "This site takes the re-roll only when the first roll falls short of the distance needed.",
-                "flyer-charge",
-            ),
         ]
         return MoveDice(_THREE_D6, reroll=True, rule="flyer-charge", steps=tuple(steps))
     if difficult:

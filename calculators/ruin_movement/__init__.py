@@ -2,14 +2,18 @@
 
 Ruins › Moving within Ruins, Infantry, Flyers; Unit Types › Flyer Units.
 
-Readings where the rules are silent (each is said in the working):
+A Flyer may Fly (``fly=true``) or move normally (``fly=false``, the default, as for
+every unit): flying, it takes no Difficult Terrain test and is placed within 12" of its
+start; moving normally, it takes the test like Infantry: it is one of "all types of
+Flyers" that may clamber. Only a Flyer can Fly. That is an input, not a reading: the
+player says which move the unit makes.
 
-* A Flyer may Fly (``fly=true``) or move normally (``fly=false``, the default, as for
-  every unit): flying, it takes no Difficult Terrain test and is placed within 12" of its
-  start; this site counts the climb inside those 12" (``12 // level_height`` levels).
-  Moving normally, it takes the test like Infantry: it is one of "all types of Flyers"
-  that may clamber. Only a Flyer can Fly.
-* A unit in Fight in Ranks stays on the ground level, flying or not.
+Where the rules are silent, two readings (:data:`READINGS`, each said in the working):
+
+* ``fly-climb``: the levels a Flying unit climbs count inside its 12" (``12 //
+  level_height`` levels, the site's reading), or it may be placed on any level.
+* ``ranks-flying``: a unit in Fight in Ranks stays on the ground level, flying or not (the
+  site's reading), or a Flying one may be placed on another level.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from fractions import Fraction
 from typing import TypedDict
 
 from calculators.contract import Calculator, Checked, Computed, Dice, Step, View
+from calculators.readings import option_of
+from calculators.ruin_movement.readings import FLY_CLIMB, RANKS_FLYING, READINGS, fly_climb_step, ranks_flying_step
 from calculators.ruin_movement.words import (
     FLY_RANGE,
     MOST_ROLLED,
@@ -78,6 +84,8 @@ class Move:
         can_climb: Whether it may change level at all.
         height: Inches between two levels.
         roll: The test roll given, or ``None`` for every roll.
+        free_climb: The reading ``fly-climb``: a Flying unit may be placed on any level.
+        ranks_fly_up: The reading ``ranks-flying``: a Flying unit in Fight in Ranks may change level.
     """
 
     unit_type: str
@@ -88,6 +96,8 @@ class Move:
     can_climb: bool
     height: int
     roll: int | None
+    free_climb: bool = False
+    ranks_fly_up: bool = False
 
     @property
     def test(self) -> bool:
@@ -98,7 +108,9 @@ class Move:
 def _resolve(v: Checked) -> Move:
     unit_type, ranks = as_str(v, "unit_type"), as_bool(v, "fight_in_ranks")
     flyer, base = is_flyer(unit_type), base_type(unit_type)
-    if as_bool(v, "fly") and not flyer:
+    flying = as_bool(v, "fly")
+    ranks_fly_up = option_of(v, RANKS_FLYING) == "any-level"
+    if flying and not flyer:
         raise InputError(
             {
                 "fly": f"Only Flyer units can Fly, and the unit type {UNIT_TYPE.words(unit_type)} is not one: "
@@ -109,11 +121,13 @@ def _resolve(v: Checked) -> Move:
         unit_type=UNIT_TYPE.words(unit_type),
         base=UNIT_TYPE.words(base),
         flyer=flyer,
-        flying=as_bool(v, "fly"),
+        flying=flying,
         fight_in_ranks=ranks,
-        can_climb=(flyer or base in _CLIMBERS) and not ranks,
+        can_climb=(flyer or base in _CLIMBERS) and (not ranks or (flying and ranks_fly_up)),
         height=as_int(v, "level_height"),
         roll=as_optional_int(v, "roll"),
+        free_climb=option_of(v, FLY_CLIMB) == "free",
+        ranks_fly_up=ranks_fly_up,
     )
 
 
@@ -143,6 +157,22 @@ class RuinMovement(Computed):
     test: bool
     rolls: dict[str, list[Choice]]
     climb: dict[str, Fraction]
+    #: Flying, placed on any level (the climb does not count in the 12").
+    any_level: bool
+
+
+def _who_climbs(move: Move) -> list[Step]:
+    """The working on whether the unit may change level at all."""
+    if move.fight_in_ranks:
+        ranks = RULES.step("A unit in Fight in Ranks formation may only move on the ground level.", "who-can-climb")
+        return [ranks, ranks_flying_step(fly_up=move.ranks_fly_up)] if move.flying else [ranks]
+    if not move.can_climb:
+        return [
+            RULES.step(
+                f"Only Beasts, Infantry and Flyers climb; {move.base} stay on the ground level.", "who-can-climb"
+            )
+        ]
+    return []
 
 
 def _compute(move: Move) -> RuinMovement:
@@ -155,18 +185,7 @@ def _compute(move: Move) -> RuinMovement:
         ``working``.
     """
     height = move.height
-    steps: list[Step] = []
-    if move.fight_in_ranks:
-        steps.append(
-            RULES.step("A unit in Fight in Ranks formation may only move on the ground level.", "who-can-climb")
-        )
-    elif not move.can_climb:
-        steps.append(
-            RULES.step(
-                f"Only Beasts, Infantry and Flyers climb; {move.base} stay on the ground level.",
-                "who-can-climb",
-            )
-        )
+    steps = _who_climbs(move)
     result: RuinMovement = {
         "flyer": move.flyer,
         "flying": move.flying,
@@ -174,19 +193,21 @@ def _compute(move: Move) -> RuinMovement:
         "test": move.test,
         "rolls": {},
         "climb": {},
+        "any_level": move.flying and move.can_climb and move.free_climb,
         "working": steps,
     }
     if move.flying:
-        levels = FLY_RANGE // height if move.can_climb else 0
+        levels = FLY_RANGE // height if move.can_climb and not move.free_climb else 0
         steps.append(RULES.step("A Flyer may Fly instead of making its normal move.", "flyers-may-fly"))
-        counted = f'This site counts the climb within those {FLY_RANGE}": up to {levels} level(s) of {height}".'
-        where = f"on any level. {counted}" if move.can_climb else "on the ground level."
+        where = "on any level." if move.can_climb else "on the ground level."
         steps.append(
             RULES.step(
                 f'Flying, it takes no Difficult Terrain test: it is placed within {FLY_RANGE}" of its start, {where}',
                 "flyers-in-ruins",
             )
         )
+        if move.can_climb:
+            steps.append(fly_climb_step(free=move.free_climb, levels=levels, height=move.height))
         result["climb"] = {str(k): Fraction(1) for k in range(1, levels + 1)}
         return result
 
@@ -264,4 +285,5 @@ CALCULATOR: Calculator[Move, RuinMovement] = Calculator(
     present=_present,
     play=_play,
     sample={"level_height": "3"},
+    readings=READINGS,
 )

@@ -54,7 +54,7 @@ def asked(move: Move) -> str:
 
 def why(move: Move) -> str | None:
     """Why the unit cannot climb, or takes no test, in one line."""
-    if move.fight_in_ranks:
+    if move.fight_in_ranks and not move.can_climb:
         return "In Fight in Ranks formation a unit moves only on the ground level."
     if not move.can_climb:
         return f"{move.base.capitalize()} stay on the ground level: only Beasts, Infantry and Flyers climb in ruins."
@@ -69,11 +69,13 @@ def headline(move: Move, r: RuinMovement, climb: list[Fraction]) -> Figure:
     """The answer in one figure: where a flying unit goes, what a given roll allows, or the chance to climb."""
     if move.flying:
         levels = len(climb)
-        reach = (
-            f'on any level (up to {levels} level{"s" if levels != 1 else ""} of {move.height}")'
-            if move.can_climb
-            else "on the ground level"
-        )
+        if not move.can_climb:
+            reach = "on the ground level"
+        elif r["any_level"]:
+            reach = "on any level (the climb does not count)"
+        else:
+            reach = f'on any level (up to {levels} level{"s" if levels != 1 else ""} of {move.height}")'
+
         return {
             "label": "Flying",
             "text": f'placed within {FLY_RANGE}" of its start, {reach}',

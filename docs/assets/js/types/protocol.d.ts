@@ -26,6 +26,8 @@ export interface View {
   readonly unused: readonly string[];
   /** Whether Roll it has anything to roll for these values. */
   readonly can_roll: boolean;
+  /** The readings the answer depends on, with the other options' answers: always set by :meth:`Calculator.present` (a calculator's own ``present`` leaves it out). */
+  readonly readings: readonly ReadingView[];
 }
 
 /** One figure of an answer: a probability or an average, with its label. */
@@ -65,6 +67,31 @@ export interface Table {
 export interface WorkingStep {
   readonly text: string;
   readonly rule: string;
+  /** The reading (its id) the line takes, where the rules are silent; else ``None``. */
+  readonly reading: string | null;
+}
+
+/** A reading this answer depends on: the option used, and the others' answers. */
+export interface ReadingView {
+  readonly id: string;
+  readonly question: string;
+  /** The option used, and its words. */
+  readonly option: string;
+  readonly words: string;
+  /** The site's option (the default). */
+  readonly default: string;
+  readonly others: readonly OtherReading[];
+}
+
+/** The answer under another option of a reading, beside the one given. */
+export interface OtherReading {
+  readonly option: string;
+  /** The option in a few words (``off the chart: nothing more``). */
+  readonly words: string;
+  /** The answer's headline under this option. */
+  readonly headline: Figure;
+  /** What changes, marked: the first figure that differs, ``"label: before → after"``. */
+  readonly change: string;
 }
 
 /** The worker's answer to bad input: a message per field (``""`` for the whole form). */
