@@ -17,7 +17,8 @@ from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHis
 from build_scripts.errors import RulebookError
 from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules, page_url
 from build_scripts.pages.calculator_forms import Placement, render_form
-from build_scripts.pages.render import CHART_TITLE, place, render_page
+from build_scripts.pages.readings_page import check_readings, reading_marks, render_readings_page
+from build_scripts.pages.render import CHART_TITLE, place, render_page, rule_href
 from build_scripts.pages.table_coverage import check_coverage, check_rules
 from build_scripts.pages.table_page import linker, page_marks, render_table_page, table_data
 from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
@@ -86,6 +87,8 @@ class BuildResult:
     cards: list[Card] = field(default_factory=list)
     #: The table page's Markdown, when the build has a table.
     table_page: str | None = None
+    #: The page "Where the rules are silent", when the site has one.
+    readings_page: str | None = None
 
 
 def build_rulebook(
@@ -106,6 +109,7 @@ def build_rulebook(
     table: TableSpec | None = None,
     table_name: str = TABLE_NAME,
     table_page: str = "table",
+    readings_page: str | None = None,
 ) -> BuildResult:
     """Build every rulebook page.
 
@@ -129,6 +133,9 @@ def build_rulebook(
             drawn as the page ``table_page``; its questions mark the rules they answer.
         table_name: The table file's name, for messages.
         table_page: The table page's name (its URL).
+        readings_page: The name of the page "Where the rules are silent" (its URL): every
+            reading the calculators declare is checked against the rules and listed there,
+            and the rules they concern get a marker linking to it.
 
     Returns:
         The build result; the caller writes ``result.lock.lock`` when it changed.
@@ -163,6 +170,9 @@ def build_rulebook(
     fed = {
         p.page for p in placements or [] if table is not None and p.calculator in {f.calculator for f in table.feeds}
     }
+    if readings_page is not None:
+        check_readings(anchored, lock.follow)
+        urls[readings_page] = page_url(readings_page)
     markdown = {}
     for spec in pages:
         items = anchored[spec.name]
@@ -178,15 +188,41 @@ def build_rulebook(
             versions=page_versions(spec.name, items, known, urls[spec.name]),
             marks=page_marks(table, spec.name, urls, table_page) if table else None,
             table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
+            readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,
         )
     overview = render_calculators_page(placements, anchored) if placements else None
     shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
     report = terms_report(terms, linked, unlinked)
     cards = cards_for(words, lock_result.lock, known)
     drawn_table = render_table_page(table, anchored, urls, page_url(table_page), place) if table else None
+    silent = None
+    if readings_page is not None:
+        here = page_url(readings_page)
+        silent = render_readings_page(
+            anchored, urls, here, place, _calculator_links(placements or [], urls, here), lock.follow
+        )
     return BuildResult(
-        markdown, anchored, lock_result, references, overview, shortcuts, report, history_result, cards, drawn_table
+        markdown,
+        anchored,
+        lock_result,
+        references,
+        overview,
+        shortcuts,
+        report,
+        history_result,
+        cards,
+        drawn_table,
+        silent,
     )
+
+
+def _calculator_links(placements: list[Placement], urls: Mapping[str, str], here: str) -> dict[str, str]:
+    """Calculator name → a link from ``here`` to its first place."""
+    out: dict[str, str] = {}
+    for spot in placements:
+        if spot.calculator not in out:
+            out[spot.calculator] = rule_href(RuleRef(spot.page, spot.instance_id), here, urls)
+    return out
 
 
 def _terms_used(items: list[AnchoredBlock]) -> set[str]:

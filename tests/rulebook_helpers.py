@@ -49,10 +49,12 @@ def build(
     history: RuleHistory | None = None,
     today: str = "2026-12-02",
     table: TableSpec | None = None,
+    readings_page: str | None = None,
 ) -> BuildResult:
     """The rulebook as the site builds it (the committed maps and history unless given;
     ``terms=""`` links none; new words are dated ``today``; the table's checks and marks
-    only with ``table``, e.g. :func:`committed_table`)."""
+    only with ``table``, e.g. :func:`committed_table`; the readings page and its markers only
+    with ``readings_page``)."""
     return build_rulebook(
         exports(overrides),
         PAGES,
@@ -63,6 +65,7 @@ def build(
         history=committed_history() if history is None else history,
         today=today,
         table=table,
+        readings_page=readings_page,
     )
 
 

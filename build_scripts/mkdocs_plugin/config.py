@@ -17,10 +17,11 @@ class PageConfig(base.Config):
     title = c.Type(str)
     """Its title in the navigation."""
 
-    kind = c.Choice(("rulebook", "markdown", "calculators", "table"), default="rulebook")
+    kind = c.Choice(("rulebook", "markdown", "calculators", "table", "readings"), default="rulebook")
     """``rulebook``: built from a section of the exports; ``markdown``: a hand-written page in
     ``docs/``; ``calculators``: the overview of every calculator, built from the placements;
-    ``table``: the players' table, built from ``table``."""
+    ``table``: the players' table, built from ``table``; ``readings``: where the rules are
+    silent, built from the calculators' readings."""
 
     section = c.Optional(c.Type(str))
     """The heading (verbatim, without ``=`` or ``'''``) of the section the page shows."""

@@ -100,6 +100,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.calculators_page))
             elif page.kind == "table" and self.result.table_page is not None:
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.table_page))
+            elif page.kind == "readings" and self.result.readings_page is not None:
+                files.append(File.generated(config, f"{page.name}.md", content=self.result.readings_page))
         return files
 
     def _prepare_runtime(self, config: MkDocsConfig) -> RulebookError | None:
@@ -124,6 +126,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         history_path = self._path(config, self.config.rule_history)
         table_path = self._path(config, self.config.table)
         table_page = next((p.name for p in self.config.pages if p.kind == "table"), None)
+        readings_page = next((p.name for p in self.config.pages if p.kind == "readings"), None)
         self.placements = load_placements(places_path.read_text("utf-8"), places_path.name)
         lock = AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
         history = (
@@ -148,6 +151,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             table=load_table(table_path.read_text("utf-8"), table_path.name) if table_page else None,
             table_name=table_path.name,
             table_page=table_page or "table",
+            readings_page=readings_page,
         )
 
     def _write_lock_and_reports(self, config: MkDocsConfig, result: BuildResult) -> None:

@@ -64,6 +64,7 @@ def render_page(
     versions: Mapping[str, object] | None = None,
     marks: Mapping[str, str] | None = None,
     table: Mapping[str, object] | None = None,
+    readings: Mapping[str, list[tuple[str, str]]] | None = None,
 ) -> str:
     """Render one page's Markdown.
 
@@ -81,6 +82,8 @@ def render_page(
         marks: Block id → the link to the table's question that the rule asks (a
             marker beside the rule, left out of a copied quote).
         table: The table's data, on a page whose calculator the table fills in.
+        readings: Block id → (reading id, link) for each reading that concerns the rule
+            (a marker beside it, left out of a copied quote, as ``marks``).
 
     Returns:
         The Markdown text.
@@ -102,9 +105,17 @@ def render_page(
         places=places,
         terms=terms,
         versions=versions or {},
-        marks={rule: _MARK.format(href) for rule, href in (marks or {}).items()},
+        marks=_marks(marks or {}, readings or {}),
         table=table,
     )
+
+
+def _marks(agree: Mapping[str, str], readings: Mapping[str, list[tuple[str, str]]]) -> dict[str, Markup]:
+    """Block id → its markers: Agree (the table's question), then each reading that concerns it."""
+    out: dict[str, Markup] = {rule: _MARK.format(href) for rule, href in agree.items()}
+    for rule, found in readings.items():
+        out[rule] = out.get(rule, Markup("")) + Markup("").join(_READING_MARK.format(href, rid) for rid, href in found)
+    return out
 
 
 def place(item: AnchoredBlock) -> str:
@@ -142,6 +153,10 @@ def rule_href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> s
 
 _MARK = Markup(
     '<a class="table-mark" href="{}" data-help aria-label="The players agree this: note it on The table">Agree</a>'
+)
+_READING_MARK = Markup(
+    '<a class="reading-mark" href="{}" data-help data-reading="{}" '
+    'aria-label="The rules are silent here: how the site reads it, and the other readings">Reading</a>'
 )
 _TERM = Markup('<a class="term" href="{}" data-term="{}">{}</a>')
 _LINKED = Markup('<span class="xref">{}</span><a class="xref-help" href="{}" data-help>{}</a>')

@@ -8,6 +8,7 @@
 import { el } from "../site.mjs";
 import { chartNode, figuresNode, fractionNodes, labelNode, tableNode, workingNode } from "./answer-parts.mjs";
 import { engineFailure, engineState } from "./engine.mjs";
+import { showReadings } from "./readings.mjs";
 
 /** @typedef {import("../types/protocol").View} View */
 
@@ -82,7 +83,13 @@ export function clearErrors(section) {
  * @param {HTMLElement} section
  */
 function clearAnswer(section) {
-  for (const selector of [".sh-calc__asked", ".sh-calc__headline", ".sh-calc__why", ".sh-calc__roll"]) {
+  for (const selector of [
+    ".sh-calc__asked",
+    ".sh-calc__headline",
+    ".sh-calc__why",
+    ".sh-calc__readings",
+    ".sh-calc__roll",
+  ]) {
     part(section, selector).hidden = true;
   }
   const result = part(section, ".sh-calc__result");
@@ -201,6 +208,7 @@ export function showResult(section, view, result) {
   const why = part(section, ".sh-calc__why");
   why.textContent = view.why || "";
   why.hidden = !view.why;
+  showReadings(section, view.readings || []);
 
   const box = part(section, ".sh-calc__result");
   /** @type {HTMLElement[]} */

@@ -5,6 +5,7 @@
 // calculator (on this page or another) a link means. A link that went through a
 // messenger keeps working: parameters a calculator does not take never block its answer.
 import { el, SITE_ROOT } from "../site.mjs";
+import { applyReadingParam, resetReadings } from "./readings.mjs";
 
 /** How much of a value from a link the page repeats (a link can carry anything). */
 const ECHO = 40;
@@ -119,7 +120,7 @@ export function sharedTarget(sections, params, hash) {
   const name = params.get("calc");
   const candidates = sections.filter((s) => s.dataset.calc === name);
   const fixedMatch = candidates.filter((s) =>
-    [...s.querySelectorAll("form input[type=hidden]")].every(
+    [...s.querySelectorAll("form input[type=hidden]:not([data-reading])")].every(
       (f) => f instanceof HTMLInputElement && (!params.has(f.name) || params.get(f.name) === f.value),
     ),
   );
@@ -134,16 +135,27 @@ export function sharedTarget(sections, params, hash) {
 }
 
 /**
+ * A part of a link the calculator did not take: its name, its value, and why when it was
+ * refused (a reading it does not have, an option the reading does not know).
+ * @typedef {[string, string] | [string, string, string]} LeftOut
+ */
+
+/**
  * Put a link's inputs into the calculator's form.
  * @param {HTMLElement} section
  * @param {URLSearchParams} params
- * @returns {[string, string][]} the parameters the calculator does not take (tracking ones left out)
+ * @returns {LeftOut[]} the parameters the calculator does not take (tracking ones left out)
  */
 export function applyParams(section, params) {
-  /** @type {[string, string][]} */
+  /** @type {LeftOut[]} */
   const ignored = [];
   for (const [name, raw] of params) {
     if (name === "calc") continue;
+    if (name.startsWith("reading.")) {
+      const refused = applyReadingParam(section, name, raw);
+      if (refused) ignored.push([name, raw, refused]);
+      continue;
+    }
     const input = section.querySelector(`form [name="${CSS.escape(name)}"]`);
     if (input instanceof HTMLInputElement && input.type === "hidden") continue; // fixed by the place
     if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) setValue(input, raw);
@@ -153,9 +165,10 @@ export function applyParams(section, params) {
 }
 
 /**
- * Say, quietly, which parts of a link the calculator left out (or say nothing).
+ * Say, quietly, which parts of a link the calculator left out (or say nothing); a
+ * reading the link asked for and could not have is said apart, with why.
  * @param {HTMLElement} section
- * @param {[string, string][]} ignored
+ * @param {LeftOut[]} ignored
  */
 export function showIgnored(section, ignored) {
   const box = section.querySelector(".sh-calc__notes");
@@ -165,9 +178,24 @@ export function showIgnored(section, ignored) {
     box.replaceChildren();
     return;
   }
-  const listed = ignored.map(([name, value]) => `${shorten(name)}=${shorten(value)}`).join(", ");
-  const what = ignored.length === 1 ? "a part this calculator does not use" : "parts this calculator does not use";
-  box.replaceChildren(el("p", "", `The link had ${what}, left out: ${listed}.`));
+  const plain = ignored.filter((part) => part.length === 2);
+  const refused = ignored.filter((part) => part.length === 3);
+  const lines = [];
+  if (plain.length) {
+    const listed = plain.map(([name, value]) => `${shorten(name)}=${shorten(value)}`).join(", ");
+    const what = plain.length === 1 ? "a part this calculator does not use" : "parts this calculator does not use";
+    lines.push(el("p", "", `The link had ${what}, left out: ${listed}.`));
+  }
+  for (const [name, value, why] of refused) {
+    lines.push(
+      el(
+        "p",
+        "",
+        `The link asks for the reading ${shorten(name)}=${shorten(value)}, refused: ${why}. The site's reading is used.`,
+      ),
+    );
+  }
+  box.replaceChildren(...lines);
   box.hidden = false;
 }
 
@@ -178,6 +206,7 @@ export function showIgnored(section, ignored) {
 export function resetForm(section) {
   for (const extra of section.querySelectorAll("[data-from-url]")) extra.remove();
   section.querySelector("form")?.reset();
+  resetReadings(section);
   showIgnored(section, []);
 }
 
