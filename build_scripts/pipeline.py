@@ -17,8 +17,14 @@ from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHis
 from build_scripts.errors import RulebookError
 from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules, page_url
 from build_scripts.pages.calculator_forms import Placement, render_form
-from build_scripts.pages.readings_page import check_readings, reading_marks, render_readings_page
-from build_scripts.pages.render import CHART_TITLE, place, render_page, rule_href
+from build_scripts.pages.readings_page import (
+    calculator_links,
+    check_readings,
+    reading_marks,
+    render_readings_page,
+    with_readings,
+)
+from build_scripts.pages.render import CHART_TITLE, place, render_page
 from build_scripts.pages.table_coverage import check_coverage, check_rules
 from build_scripts.pages.table_page import linker, page_marks, render_table_page, table_data
 from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
@@ -164,11 +170,15 @@ def build_rulebook(
     after = _calculator_html(anchored, placements or [], runtime or {})
     urls = {spec.name: page_url(spec.name) for spec in pages}
     if table is not None:
-        table = table.follow(lock.follow)
+        table = (with_readings(table) if readings_page is not None else table).follow(lock.follow)
         check_rules(table, anchored)
         check_coverage(table, anchored, table_name=table_name)
+    # The pages whose calculators read the table: a piece fills them in, or a reading is chosen there.
     fed = {
-        p.page for p in placements or [] if table is not None and p.calculator in {f.calculator for f in table.feeds}
+        p.page
+        for p in placements or []
+        if table is not None
+        and (p.calculator in {f.calculator for f in table.feeds} or (readings_page and get(p.calculator).readings))
     }
     if readings_page is not None:
         check_readings(anchored, lock.follow)
@@ -198,31 +208,10 @@ def build_rulebook(
     silent = None
     if readings_page is not None:
         here = page_url(readings_page)
-        silent = render_readings_page(
-            anchored, urls, here, place, _calculator_links(placements or [], urls, here), lock.follow
-        )
-    return BuildResult(
-        markdown,
-        anchored,
-        lock_result,
-        references,
-        overview,
-        shortcuts,
-        report,
-        history_result,
-        cards,
-        drawn_table,
-        silent,
-    )
-
-
-def _calculator_links(placements: list[Placement], urls: Mapping[str, str], here: str) -> dict[str, str]:
-    """Calculator name → a link from ``here`` to its first place."""
-    out: dict[str, str] = {}
-    for spot in placements:
-        if spot.calculator not in out:
-            out[spot.calculator] = rule_href(RuleRef(spot.page, spot.instance_id), here, urls)
-    return out
+        links = calculator_links([(p.calculator, RuleRef(p.page, p.instance_id)) for p in placements or []], urls, here)
+        silent = render_readings_page(anchored, urls, here, place, links, lock.follow)
+    parts = (overview, shortcuts, report, history_result, cards, drawn_table, silent)
+    return BuildResult(markdown, anchored, lock_result, references, *parts)
 
 
 def _terms_used(items: list[AnchoredBlock]) -> set[str]:

@@ -77,9 +77,16 @@ def test_cli_text_prints_averages_as_numbers_and_says_why() -> None:
     proc = cli("building-damage", "strength=8", "building=wooden-house", "attack=flame", "hits=3")
     assert "Average hits on the occupants (S6 AP0): 7.10  (62125/8748)" in proc.stdout
     assert not re.search(r"\d{3,}\.\d%", proc.stdout)
+    stone = cli("building-damage", "building=stone-house")
+    assert "Damages the building: 0.0%" in stone.stdout
+    assert "S6 + d6 cannot beat armour value 13: needs Strength 8 or more." in stone.stdout
+
+
+def test_the_defaults_give_an_answer_worth_reading() -> None:
+    # S6 against a wooden house (armour value 10): damaged on a 5+, and the chart's results.
     default = cli("building-damage")
-    assert "Damages the building: 0.0%" in default.stdout
-    assert "S6 + d6 cannot beat armour value 13: needs Strength 8 or more." in default.stdout
+    assert "S6 · wooden house (AV 10)" in default.stdout
+    assert "Damages the building: 33.3%  (1/3)" in default.stdout
 
 
 def test_bad_values_are_echoed_short() -> None:

@@ -14,21 +14,34 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import calculators
 from build_scripts.errors import RulebookError, Source
 from build_scripts.model import AnchoredBlock, RuleRef, index_rules, page_url
 from build_scripts.pages.render import rule_href
+from build_scripts.pages.table_spec import Question, TableSpec
 from build_scripts.templates_env import environment
 from calculators.readings import Reading
 from calculators.registry import all_calculators, all_readings
 
-__all__ = ["READINGS_PAGE", "check_readings", "declared_at", "reading_marks", "render_readings_page"]
+__all__ = [
+    "QUESTION_PREFIX",
+    "READINGS_PAGE",
+    "calculator_links",
+    "check_readings",
+    "declared_at",
+    "reading_marks",
+    "render_readings_page",
+    "with_readings",
+]
 
 #: The readings page's name (its URL), unless the site's configuration names another.
 READINGS_PAGE = "readings"
 _PACKAGE = Path(calculators.__file__).parent
+#: A reading's question on The table is ``reading-ID`` (the page scripts read it back so).
+QUESTION_PREFIX = "reading-"
 
 
 def declared_at(reading: Reading, package: Path = _PACKAGE) -> Source:
@@ -75,6 +88,14 @@ def reading_marks(
     return out
 
 
+def calculator_links(places: list[tuple[str, RuleRef]], urls: Mapping[str, str], here: str) -> dict[str, str]:
+    """Calculator name → a link from ``here`` to its first place (``places``: name and where it is)."""
+    out: dict[str, str] = {}
+    for name, where in places:
+        out.setdefault(name, rule_href(where, here, urls))
+    return out
+
+
 def render_readings_page(
     pages: Mapping[str, list[AnchoredBlock]],
     urls: Mapping[str, str],
@@ -102,3 +123,28 @@ def render_readings_page(
             }
         )
     return environment().get_template("readings.md.j2").render(items=items)
+
+
+def with_readings(table: TableSpec) -> TableSpec:
+    """The table with every reading as a question of the game, its default the site's reading.
+
+    The group's choice is kept and shared with the table (a table link without it reads the
+    default); the calculators read it. A reading asks nothing the rules ask the players
+    (``asks`` is empty): its rules carry a Reading marker, not an Agree one.
+    """
+    questions = tuple(
+        Question(
+            id=QUESTION_PREFIX + reading.id,
+            scope="game",
+            kinds=(),
+            type="choice",
+            text=reading.question,
+            rules=tuple(RuleRef.parse(rule) for rule in reading.rules),
+            asks=(),
+            source=declared_at(reading),
+            choices=dict(reading.options),
+            default=reading.default,
+        )
+        for reading, _ in all_readings().values()
+    )
+    return replace(table, questions=table.questions + questions)

@@ -49,7 +49,7 @@ BUILDING = Input.choice(
         "wooden-house": "wooden house",
         "custom": "custom",
     },
-    default="stone-house",
+    default="wooden-house",
 )
 INPUTS = (
     Input.int(

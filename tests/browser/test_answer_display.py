@@ -110,12 +110,12 @@ def test_ruin_movement_climb_chance_is_shown_once(page: Page, site_url: str) -> 
 
 
 def test_a_certain_answer_says_why(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {}))
+    page.goto(site_url + "buildings/?calc=building-damage&building=stone-house")
+    wait_for(page, "calc-building-damage", cpython("building-damage", {"building": "stone-house"}))
     why = page.locator("#calc-building-damage .sh-calc__why")
     expect(why).to_have_text("S6 + d6 cannot beat armour value 13: needs Strength 8 or more.")
     page.locator("#calc-building-damage-strength").fill("9")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {"strength": 9}))
+    wait_for(page, "calc-building-damage", cpython("building-damage", {"strength": 9, "building": "stone-house"}))
     expect(why).to_be_hidden()
 
 

@@ -4,7 +4,9 @@ and hostile reading values in a link change nothing and inject nothing."""
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -153,3 +155,54 @@ def test_hostile_reading_values_in_a_link_change_nothing_and_inject_nothing(
     assert dialogs == []
     assert page.evaluate("window.__csp") == []
     assert axe_violations(page) == []
+
+
+def test_the_table_s_reading_changes_the_answer_says_so_and_the_link_carries_it(
+    clipboard: BrowserContext, site_url: str
+) -> None:
+    page = clipboard.new_page()
+    page.goto(site_url + "table/")
+    choice = page.locator("#q-game-reading-chart-beyond")
+    expect(choice).to_have_value("nearest")
+    expect(choice.locator("option[value='nearest']")).to_have_text(re.compile(r"\(the site's reading\)$"))
+    choice.select_option("nothing")
+    page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&attack=flame")
+    result = wait_readings(page, BUILDING, {"chart-beyond": "nothing"})
+    expected, _ = cpython(
+        "building-damage",
+        {"strength": "8", "building": "wooden-house", "attack": "flame", "reading.chart-beyond": "nothing"},
+    )
+    assert result == expected
+    box = page.locator(f"#{BUILDING} .sh-calc__readings")
+    expect(box).to_contain_text("off the chart: no result (not the site's reading, as your table reads it)")
+    expect(box).to_contain_text("Total Collapse within 1 hit: 11.1% → 22.2%")
+    page.locator(f"#{BUILDING} button[data-action='copy-link']").tap()
+    page.wait_for_function("() => navigator.clipboard.readText().then((t) => t.includes('reading.'))")
+    link = page.evaluate("navigator.clipboard.readText()").split("\n")[-1]
+    assert parse_qs(urlsplit(link).query)["reading.chart-beyond"] == ["nothing"]
+    # A link's own reading wins over the table's.
+    page.goto(
+        site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&attack=flame"
+        "&reading.chart-beyond=nearest"
+    )
+    wait_readings(page, BUILDING, {"chart-beyond": "nearest"})
+    expect(box).to_contain_text("as the link reads it")
+
+
+def test_a_table_link_with_an_unknown_reading_option_is_refused_and_the_own_table_kept(
+    page: Page, site_url: str
+) -> None:
+    state = base64.urlsafe_b64encode(
+        json.dumps([[], {"reading-chart-beyond": "<img src=x onerror=alert(1)>"}, []]).encode()
+    )
+    page.goto(site_url + "table/#t=1." + state.decode().rstrip("="))
+    expect(page.locator("#sh-table")).to_contain_text(
+        "This table link was not used: What does a Damage Chart roll that Flame or Shock takes below 1 or above 6 "
+        "mean?: "
+    )
+    expect(page.locator("#sh-table")).to_contain_text("Your own table is unchanged.")
+    assert page.evaluate(SUSPICIOUS) == []
+    # An old table link, without readings, still opens: the site's readings.
+    old = base64.urlsafe_b64encode(json.dumps([[["ruin", "the chapel"]], {}, []]).encode())
+    page.goto(site_url + "table/#t=1." + old.decode().rstrip("="))
+    expect(page.locator("#sh-table")).to_contain_text("the chapel")

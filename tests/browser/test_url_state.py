@@ -67,7 +67,7 @@ def test_a_calculator_nobody_has_is_said_so(page: Page, site_url: str) -> None:
 
 
 def test_a_shared_calculation_lands_showing_what_was_asked_with_a_way_to_edit(page: Page, site_url: str) -> None:
-    inputs = {"strength": "9", "attack": "shock", "hits": "3", "occupants": "inside"}
+    inputs = {"strength": "9", "building": "stone-house", "attack": "shock", "hits": "3", "occupants": "inside"}
     page.goto(site_url + "buildings/?" + urlencode({"calc": "building-damage", **inputs}) + "#total-collapse")
     wait_for(page, "calc-building-damage", cpython("building-damage", inputs))
     asked = page.locator("#calc-building-damage .sh-calc__asked")

@@ -186,12 +186,39 @@ function onRolled(event) {
   box.append(bar);
 }
 
-/** Offer the table's pieces in each calculator it fills in (called by start.mjs on such pages). */
+/**
+ * The readings the table chose for the game (its questions `reading-ID`) put in a
+ * calculator's form, unless a link gave one: the answer then says "as your table reads
+ * it", and the calculation's link carries the reading, so it answers the same on a phone
+ * without this table.
+ * @param {HTMLElement} section
+ */
+function useTableReadings(section) {
+  let changed = false;
+  for (const input of section.querySelectorAll("form input[data-reading]")) {
+    if (!(input instanceof HTMLInputElement) || input.dataset.source === "link" || input.dataset.source === "chosen") {
+      continue;
+    }
+    const chosen = own.game[`reading-${input.dataset.reading}`];
+    const offered = (input.dataset.options || "").split(" ");
+    const value = typeof chosen === "string" && offered.includes(chosen) ? chosen : "";
+    if (value === input.value) continue;
+    input.value = value;
+    if (value) input.dataset.source = "table";
+    else delete input.dataset.source;
+    changed = true;
+  }
+  // A submit, not a change: a change would clear the notes a link left (they are not the player's edit).
+  if (changed) section.querySelector("form")?.requestSubmit();
+}
+
+/** Offer the table's pieces in each calculator it fills in, and its readings (called by start.mjs on such pages). */
 export function onPage() {
   spec = /** @type {Spec} */ (/** @type {unknown} */ (pageData("table-spec")));
   if (!spec.feeds) return;
   own = loadOwn(spec).table;
   for (const section of document.querySelectorAll("section.sh-calc")) {
+    if (section instanceof HTMLElement) useTableReadings(section);
     if (!(section instanceof HTMLElement) || !spec.feeds[section.dataset.calc || ""]) continue;
     addPicker(section);
     if (section.dataset.tableBound) continue;

@@ -65,7 +65,8 @@ export function questionField(table, piece, question, readOnly) {
     if (q.type === "choice") {
       control = el("select");
       for (const [choice, text] of q.choices) {
-        const option = el("option", "", choice === bookDefault ? `${text} (the book's default)` : text);
+        const whose = question.startsWith("reading-") ? "the site's reading" : "the book's default";
+        const option = el("option", "", choice === bookDefault ? `${text} (${whose})` : text);
         option.value = choice;
         option.selected = choice === value;
         control.append(option);
