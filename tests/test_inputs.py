@@ -4,10 +4,9 @@ declarations by kind, each choice's words declared once."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from support import ROOT
