@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from build_scripts.cards.reading_cards import reading_cards
 from build_scripts.cards.rule_cards import Card, cards_for, page_versions, page_words
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.errors import RulebookError
@@ -204,6 +205,7 @@ def build_rulebook(
     shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
     report = terms_report(terms, linked, unlinked)
     cards = cards_for(words, lock_result.lock, known)
+    cards += reading_cards(readings_page) if readings_page is not None else []
     drawn_table = render_table_page(table, anchored, urls, page_url(table_page), place) if table else None
     silent = None
     if readings_page is not None:

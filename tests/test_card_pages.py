@@ -22,6 +22,7 @@ from build_scripts.cards.card_image import CardFace, card_images
 from build_scripts.cards.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT
 from build_scripts.cards.rule_cards import card_path, page_words
 from build_scripts.model import RuleRef
+from calculators.registry import all_readings
 
 
 class Head(HTMLParser):
@@ -86,10 +87,29 @@ def read(built_site: Path, rule: RuleRef) -> tuple[Head, str]:
     return head, html
 
 
-def test_there_is_a_card_for_every_rule_and_alias(built_site: Path) -> None:
+def test_there_is_a_card_for_every_rule_alias_and_reading(built_site: Path) -> None:
     on_disk = {p.parent.relative_to(built_site).as_posix() + "/" for p in (built_site / "r").glob("*/*/index.html")}
-    assert on_disk == {card_path(rule) for rule in CARDS}
+    readings = {f"r/readings/{reading_id}/" for reading_id in all_readings()}
+    assert on_disk == {card_path(rule) for rule in CARDS} | readings
     assert len(on_disk) >= 242
+
+
+@pytest.mark.parametrize("reading_id", sorted(all_readings()))
+def test_a_reading_s_card_reads_as_its_question_and_options_in_a_link_preview(
+    built_site: Path, reading_id: str
+) -> None:
+    reading, _ = all_readings()[reading_id]
+    rule = RuleRef("readings", reading_id)
+    _head, html = read(built_site, rule)
+    preview = link_preview(site_url(built_site) + card_path(rule), content=html, parser="html.parser")
+    assert preview.title == f"Where the rules are silent › {reading.question}"
+    assert preview.description is not None
+    assert flat(reading.why).startswith(preview.description.removesuffix("…")[:100])
+    assert preview.absolute_image == site_url(built_site) + card_path(rule) + "card.png"
+    for words in reading.options.values():
+        assert unescape(words) in unescape(html)
+    assert f'data-target="../../../readings/#{reading_id}"' in html
+    assert "These words since" not in html  # the site's words: no rulebook date
 
 
 @pytest.mark.parametrize("rule", CARDS, ids=str)

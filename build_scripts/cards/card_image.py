@@ -110,9 +110,14 @@ def draw_card(face: CardFace) -> bytes:
     pen.rectangle((0, HEIGHT - 10, WIDTH, HEIGHT), fill=_ACCENT)
     site_font = _font(_BOLD, 38)
     pen.text((_MARGIN, _BAND_H // 2), face.site, font=site_font, fill=_ON_BAND, anchor="lm")
-    pen.text(
-        (WIDTH - _MARGIN, _BAND_H // 2), f"Words of {face.date}", font=_font(_REGULAR, 30), fill=_ON_BAND, anchor="rm"
-    )
+    if face.date:  # a reading's card has no date: its words are the site's, not the rulebook's
+        pen.text(
+            (WIDTH - _MARGIN, _BAND_H // 2),
+            f"Words of {face.date}",
+            font=_font(_REGULAR, 30),
+            fill=_ON_BAND,
+            anchor="rm",
+        )
 
     inner = WIDTH - 2 * _MARGIN
     top = _BAND_H + 36
