@@ -202,6 +202,7 @@ def test_a_table_link_with_an_unknown_reading_option_is_refused_and_the_own_tabl
     )
     expect(page.locator("#sh-table")).to_contain_text("Your own table is unchanged.")
     assert page.evaluate(SUSPICIOUS) == []
+    assert axe_violations(page) == []
     # An old table link, without readings, still opens: the site's readings.
     old = base64.urlsafe_b64encode(json.dumps([[["ruin", "the chapel"]], {}, []]).encode())
     page.goto(site_url + "table/#t=1." + old.decode().rstrip("="))
