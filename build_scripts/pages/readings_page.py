@@ -130,7 +130,8 @@ def with_readings(table: TableSpec) -> TableSpec:
 
     The group's choice is kept and shared with the table (a table link without it reads the
     default); the calculators read it. A reading asks nothing the rules ask the players
-    (``asks`` is empty): its rules carry a Reading marker, not an Agree one.
+    (``asks`` is empty): its rules carry a Reading marker, not an Agree one. Its choices are
+    the options' few words (a phone's select shows them whole).
     """
     questions = tuple(
         Question(
@@ -142,7 +143,7 @@ def with_readings(table: TableSpec) -> TableSpec:
             rules=tuple(RuleRef.parse(rule) for rule in reading.rules),
             asks=(),
             source=declared_at(reading),
-            choices=dict(reading.options),
+            choices={option: reading.words(option) for option in reading.options},
             default=reading.default,
         )
         for reading, _ in all_readings().values()
