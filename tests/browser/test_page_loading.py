@@ -111,10 +111,15 @@ def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime
         site_url + "assets/js/table/calculators.mjs" in page_modules
     )  # buildings' calculator takes the table's pieces
     other = page.context.new_page()
-    other.goto(site_url + "unit-types/")
+    other.goto(site_url + "other-terrain/")  # no calculator: nothing of the table's
     other.wait_for_load_state("load")
     on_other = other.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
     assert not lazy & set(on_other), "a page without the table loaded the table's scripts"
+    # Unit types' calculators take no piece, but the charge's readings are the table's to choose.
+    other.goto(site_url + "unit-types/")
+    other.wait_for_function(
+        "() => performance.getEntriesByType('resource').some(r => r.name.endsWith('/assets/js/table/calculators.mjs'))"
+    )
     runtime = json.loads(page.get_attribute('meta[name="scrollhammer:runtime"]', "content") or "{}")
     manifest = json.loads(
         page.evaluate("async () => JSON.stringify(await (await fetch('../assets/py/manifest.json')).json())")
