@@ -66,13 +66,12 @@ export function applyReadingParam(section, name, raw) {
 }
 
 /**
- * Every reading back to the site's (before another link is applied, or on New game).
+ * Every reading back to the site's (before another link is applied).
  * @param {HTMLElement} section
- * @param {"link" | "table" | "chosen" | ""} [only] clear only the readings from this source
  */
-export function resetReadings(section, only = "") {
+export function resetReadings(section) {
   for (const input of section.querySelectorAll("form input[data-reading]")) {
-    if (!(input instanceof HTMLInputElement) || (only && input.dataset.source !== only)) continue;
+    if (!(input instanceof HTMLInputElement)) continue;
     input.value = "";
     delete input.dataset.source;
   }
