@@ -11,7 +11,12 @@ cores allow (two here: two busy threads at a quarter-core each use half of one).
 
 A new thread starts in its creator's group and shares that quota until the watcher moves it
 (it looks every few milliseconds); a new process starts in its parent thread's group, and its
-threads are moved the same way. The groups are removed afterwards.
+threads are moved the same way. A group whose thread has ended is removed at once, so a look
+reads only the live threads' groups (a browser ends hundreds of threads in a benchmark, and
+reading every group ever made slowed each look, and so each move, as the run went on). The
+watcher keeps how late it moved each thread (from the thread's start time in ``/proc``, to
+10 ms) and the CPU its looks cost, both reported beside the figures. The groups are removed
+afterwards.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import shutil
 import statistics
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -29,8 +35,8 @@ from pathlib import Path
 from cpu_quota import CGROUP_CPU, PERIOD_US
 from playwright.sync_api import Playwright
 
-#: How often the watcher looks for new threads.
-WATCH_S = 0.004
+#: How often the watcher looks for new threads (each look reads every live thread's group).
+WATCH_S = 0.02
 
 # The same fixed loop run on the page's main thread, in a Web Worker, or in both at once;
 # each reports its own duration in ms (the both: the wall time until both are done, and each's).
@@ -40,15 +46,22 @@ const LOOP = `const t = performance.now();
   for (let i = 1; i < 40000000; i++) x += Math.sqrt(i) % 7;
   return [performance.now() - t, x];`;
 const onMain = new Function(LOOP);
-const code = `postMessage("ready"); onmessage = () => postMessage((() => { ${LOOP} })());`;
-// A started worker (its script loaded: loading it needs the page's main thread, which the
-// loop on the page would hold), and a function that runs the loop in it.
+const code = `postMessage("ready");
+  onmessage = (e) => postMessage(e.data === "ping" ? "pong" : (() => { ${LOOP} })());`;
+// A started worker, and a function that runs the loop in it. Started means more than its
+// script loaded (which needs the page's main thread, which the loop on the page would
+// hold): until the page's side of the worker has seen it start, a message to it waits on
+// the page's main thread, so one round trip first (without it, one run in three had the
+// worker's loop wait for the page's).
 const started = () => new Promise((resolve) => {
   const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})));
-  w.onmessage = () => resolve(() => new Promise((done) => {
-    w.onmessage = (e) => { w.terminate(); done(e.data[0]); };
-    w.postMessage(0);
-  }));
+  w.onmessage = () => {
+    w.onmessage = () => resolve(() => new Promise((done) => {
+      w.onmessage = (e) => { w.terminate(); done(e.data[0]); };
+      w.postMessage(0);
+    }));
+    w.postMessage("ping");
+  };
 });
 window.worker = async () => (await started())();
 window.main = () => new Promise((resolve) => setTimeout(() => resolve(onMain()[0]), 0));
@@ -71,6 +84,12 @@ class SlowCores:
     executable: Path
     quota_us: int
     moved: int = 0
+    #: How late each thread was moved: seconds from its start (``/proc``, 10 ms ticks) to its move.
+    lags: list[float] = field(default_factory=list)
+    #: The CPU time the watcher's looks took, seconds, and how many looks.
+    watch_cpu_s: float = 0.0
+    looks: int = 0
+    _began: float = 0.0
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def set_quota(self, quota_us: int) -> None:
@@ -81,9 +100,11 @@ class SlowCores:
                 (group / "cpu.cfs_quota_us").write_text(str(quota_us))
 
     def _groups(self) -> list[Path]:
-        if not self.root.is_dir():  # released
+        try:
+            with os.scandir(self.root) as entries:
+                return [Path(entry.path) for entry in entries if entry.is_dir(follow_symlinks=False)]
+        except OSError:  # released
             return []
-        return [p for p in self.root.iterdir() if p.is_dir()]
 
     def group(self, name: str) -> Path:
         """The group ``name`` under the root, made with the current quota if new."""
@@ -94,21 +115,50 @@ class SlowCores:
             (group / "cpu.cfs_quota_us").write_text(str(self.quota_us))
         return group
 
-    def watch(self) -> None:
-        """Until stopped: every thread not yet in a group of its own goes into one."""
-        while not self._stop.is_set():
-            for group in self._groups():
-                try:
-                    tids = (group / "tasks").read_text().split()
-                except OSError:  # removed meanwhile
+    def look(self) -> None:
+        """Once: every thread not yet in a group of its own goes into one; a group whose thread ended goes."""
+        for group in self._groups():
+            try:
+                tids = _read(group / "tasks").split()
+            except OSError:  # removed meanwhile
+                continue
+            if not tids and group.name != "start":
+                with suppress(OSError):  # a thread moved in meanwhile: kept
+                    group.rmdir()
+                continue
+            for tid in tids:
+                if group.name == f"t{tid}":
                     continue
-                for tid in tids:
-                    if group.name == f"t{tid}":
-                        continue
-                    with suppress(OSError):  # a thread may end before it is moved
-                        (self.group(f"t{tid}") / "tasks").write_text(tid)
-                        self.moved += 1
+                with suppress(OSError):  # a thread may end before it is moved
+                    (self.group(f"t{tid}") / "tasks").write_text(tid)
+                    self.moved += 1
+                    self.lags.append(_age_s(tid))
+
+    def watch(self) -> None:
+        """Until stopped: a look every ``WATCH_S``."""
+        self._began = time.monotonic()
+        while not self._stop.is_set():
+            began = time.thread_time()
+            self.look()
+            self.watch_cpu_s += time.thread_time() - began
+            self.looks += 1
             self._stop.wait(WATCH_S)
+
+    def watcher(self) -> dict[str, float]:
+        """What the watching cost so far: its looks, their CPU time, and that as a share of one core."""
+        elapsed = time.monotonic() - self._began if self._began else 0.0
+        return {
+            "looks": self.looks,
+            "cpu_s": round(self.watch_cpu_s, 1),
+            "share_of_a_core": round(self.watch_cpu_s / elapsed, 2) if elapsed else 0.0,
+        }
+
+    def lag_ms(self) -> dict[str, float]:
+        """How late the threads were moved (ms): the median and the worst, and how many."""
+        if not self.lags:
+            return {"threads": 0}
+        ms = sorted(1000 * lag for lag in self.lags)
+        return {"threads": len(ms), "median_ms": round(statistics.median(ms)), "max_ms": round(ms[-1])}
 
     def release(self) -> None:
         """Stop watching, put the threads left back in the root group, and remove the groups."""
@@ -122,6 +172,28 @@ class SlowCores:
                 group.rmdir()
         with suppress(OSError):
             self.root.rmdir()
+
+
+_TICK_S = 1 / os.sysconf("SC_CLK_TCK")
+
+
+def _read(path: Path) -> str:
+    """A small file's text, without Python's text layers (a look reads one per thread)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 65536).decode()
+    finally:
+        os.close(fd)
+
+
+def _age_s(tid: str) -> float:
+    """Seconds since thread ``tid`` started (0 when it has ended)."""
+    try:
+        stat = Path(f"/proc/{tid}/stat").read_text()
+    except OSError:
+        return 0.0
+    started = int(stat.rsplit(")", 1)[1].split()[19]) * _TICK_S  # field 22, after the name
+    return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
 
 
 @contextmanager
@@ -202,34 +274,33 @@ def loops_ms(pw: Playwright, executable: str, args: list[str], runs: int = 5) ->
 
 
 def main() -> None:
-    """Calibrate this model and the whole-browser quota (``cpu_quota.py``) alike, on the worker
-    loop, and measure the three loops under each; print and write ``bench/cores.json``
-    (``make bench-cores``)."""
+    """Calibrate both CPU models (``cpu_models.py``) on the worker loop and measure the three
+    loops under each, ``REPEAT`` times in turn (``make bench-cores [REPEAT=n]``); print and
+    write ``bench/cores.json``. ``make bench`` does the same once per model before its runs."""
     import json  # noqa: PLC0415
     import sys  # noqa: PLC0415
-    import time  # noqa: PLC0415
 
-    from cpu_quota import calibrate, cpu_quota  # noqa: PLC0415
-    from phone_profile import CPU_TARGET, FIRST_QUOTA_US  # noqa: PLC0415
+    from cpu_models import MODELS, calibrated, slowed  # noqa: PLC0415
+    from phone_profile import FIRST_QUOTA_US  # noqa: PLC0415
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from support import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415
 
+    repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    runs: dict[str, list[dict[str, object]]] = {model: [] for model in MODELS}
     with sync_playwright() as pw:
         free = loops_ms(pw, CHROMIUM, CHROMIUM_ARGS)
-        with slow_cores(CHROMIUM, PERIOD_US // 4) as cores:
-            calibrate(pw, cores, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
-            found = Calibration(*free, *loops_ms(pw, str(cores.executable), CHROMIUM_ARGS), cores.quota_us)
-            moved = cores.moved
-        with cpu_quota(CHROMIUM, FIRST_QUOTA_US) as quota:
-            calibrate(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
-            whole = Calibration(*free, *loops_ms(pw, str(quota.executable), CHROMIUM_ARGS), quota.quota_us)
+        for n in range(repeat):
+            for model in MODELS:
+                with slowed(model, CHROMIUM, FIRST_QUOTA_US) as slow:
+                    runs[model].append(calibrated(pw, slow, CHROMIUM, CHROMIUM_ARGS, free))
+                print(f"{n + 1}/{repeat} {model}: {json.dumps(runs[model][-1])}", flush=True)
     result = {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "loop": "40M square roots, median of 5, on the page's main thread, in a Web Worker, and both at once",
-        "slow cores": {**found.as_json(), "threads_moved": moved},
-        "one quarter-core": whole.as_json(),
+        "loop": "40M square roots, free: median of 5; slowed: median of 3; on the page's main thread, "
+        "in a Web Worker, and both at once",
+        "runs": runs,
     }
     text = json.dumps(result, indent=1) + "\n"
     (Path(__file__).with_name("cores.json")).write_text(text, "utf-8")
