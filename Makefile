@@ -121,7 +121,7 @@ bench-ab: build chromium
 ## bench-cores: a second CPU model, slow cores side by side (a quarter-core quota per thread of the browser),
 ## calibrated beside the whole-browser quota on a loop on the page and one in a worker at once (bench/cores.json)
 bench-cores: setup chromium
-	$(PY) bench/slow_cores.py
+	$(PY) bench/calibration.py
 
 ## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
 bench-engines: build chromium engines

@@ -11,7 +11,7 @@
 
 Both are calibrated alike (``cpu_quota.calibrate``): the quota is set so a fixed loop in a
 Web Worker runs about 4x slower than free. Then the same loop runs on the page's main
-thread, in a worker, and in both at once (``slow_cores.loops_ms``): under slow cores the
+thread, in a worker, and in both at once (``calibration.loops_ms``): under slow cores the
 two at once take about as long as one alone, under one quarter-core about twice as long.
 """
 
@@ -21,10 +21,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from calibration import Calibration, loops_ms
 from cpu_quota import Slowed, calibrate, cpu_quota
 from phone_profile import CPU_TARGET
 from playwright.sync_api import Playwright
-from slow_cores import Calibration, SlowCores, loops_ms, slow_cores
+from slow_cores import SlowCores, slow_cores
 
 SLOW_CORES = "slow cores"
 QUARTER_CORE = "one quarter-core"
