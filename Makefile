@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-lighthouse bench-engines mutants chromium engines servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-cores bench-lighthouse bench-engines mutants chromium engines servers clean lock-python
 
 all: build
 
@@ -118,10 +118,11 @@ bench-ab: build chromium
 	@test -n "$(BEFORE)" || { echo "make bench-ab BEFORE=<the site/ built before the change>"; exit 2; }
 	$(PY) bench/ab_bench.py $(BEFORE) site
 
-## bench-cores: a second CPU model, slow cores side by side (a quarter-core quota per thread of the browser),
-## calibrated beside the whole-browser quota on a loop on the page and one in a worker at once (bench/cores.json)
+## bench-cores: the two CPU models' calibration alone, REPEAT times in turn (make bench calibrates each once):
+## slow cores side by side and one quarter-core, on a loop on the page and one in a worker at once (bench/cores.json)
+REPEAT ?= 1
 bench-cores: setup chromium
-	$(PY) bench/calibration.py
+	$(PY) bench/calibration.py $(REPEAT)
 
 ## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
 bench-engines: build chromium engines

@@ -118,21 +118,33 @@ def worker_loop_ms(pw: Playwright, executable: str, args: list[str], runs: int =
         browser.close()
 
 
-def calibrate(pw: Playwright, quota: Slowed, chromium: str, args: list[str], target: float) -> tuple[float, float]:
+def calibrate(
+    pw: Playwright,
+    quota: Slowed,
+    chromium: str,
+    args: list[str],
+    target: float,
+    free_ms: float | None = None,
+    runs: int = 5,
+) -> tuple[float, float]:
     """Set the quota so the worker loop runs about ``target`` times slower.
+
+    Args:
+        free_ms: The free loop's median in a worker, when already measured (else measured here).
+        runs: The loop's runs per measurement.
 
     Returns:
         The free loop's median (ms) and the measured slowdown at the chosen quota.
     """
-    free = worker_loop_ms(pw, chromium, args)
+    free = free_ms if free_ms is not None else worker_loop_ms(pw, chromium, args, runs)
     factor = 0.0
     # CPU time is what the quota rations, so the slowdown goes as 1/quota: correct the
     # quota from each measurement, up to three times (a short loop under a quota is noisy).
     for _ in range(3):
-        factor = worker_loop_ms(pw, str(quota.executable), args) / free
+        factor = worker_loop_ms(pw, str(quota.executable), args, runs) / free
         if abs(factor - target) / target <= 0.05:
             break
         quota.set_quota(max(1000, round(quota.quota_us * factor / target)))
     else:
-        factor = worker_loop_ms(pw, str(quota.executable), args) / free
+        factor = worker_loop_ms(pw, str(quota.executable), args, runs) / free
     return free, factor

@@ -3,15 +3,15 @@
 Serves the built site (``make build`` first; ``make bench`` does both) on 127.0.0.1
 through the static server's throttling layer: 150 ms added to every request and one
 1.6 Mbps download shared by all responses (DevTools' network throttling misses worker
-and service-worker fetches). Chromium runs at 412x823, slowed as a whole (page, workers,
-service worker) by a cgroup CPU quota calibrated to about 4x on a loop in a Web Worker
-(see ``cpu_quota.py``; DevTools' CPU throttling does not reach workers).
+and service-worker fetches). Chromium runs at 412x823, its every process slowed (page,
+workers, service worker) under each of two CPU models in turn (``cpu_models.py``: slow
+cores side by side, a quarter-core quota per thread; one quarter-core for the whole
+browser), each calibrated to about 4x on a loop in a Web Worker (DevTools' CPU throttling
+does not reach workers).
 
-Measured, median of RUNS runs each, the site and a naive embed in the same run:
+Measured under each model, median of RUNS runs each, the site and a naive embed in the
+same run:
 
-* ``lcp_s``: a rule page's Largest Contentful Paint, cold, with DevTools' throttling as
-  Lighthouse applies it (150 ms, 1.6 Mbps, 4x CPU on the page), the page with
-  calculators (the heavier one);
 * ``cold_s``: navigation to the first calculator answer, first visit, and the bytes
   the server sent until then (``bytes_mb``) and the transfer floor they imply;
 * ``warm_s``: the same, in the same browser session, a second page with the network off;
@@ -23,23 +23,24 @@ Measured, median of RUNS runs each, the site and a naive embed in the same run:
   from its HTTP cache with the (throttled) network on: without a service worker its
   page does not open offline.
 
-Then once each without the CPU quota (the same network), the slowest allowed input of
-each calculator in the browser, and whether Chrome reused the compiled WebAssembly on a
-warm start (its ``v8.wasm.moduleCacheHit`` trace event).
+Then once each without a CPU model (the same network); ``lcp_s``, a rule page's Largest
+Contentful Paint, cold, with DevTools' throttling as Lighthouse applies it (150 ms,
+1.6 Mbps, 4x CPU on the page), on the page with calculators (the heavier one); the
+slowest allowed input of each calculator in the browser; and whether Chrome reused the
+compiled WebAssembly on a warm start (its ``v8.wasm.moduleCacheHit`` trace event).
 
-Writes bench/results.json, the whole report between the bench markers of bench/README.md
-and its headline table between those of the top-level README. The phone and
-its targets are in ``phone_profile.py``, the naive embed in ``naive_embed.py``, the runs
-in ``phone_runs.py``, the figures and the report in ``phone_report.py``.
+Writes bench/results.json (each model's figures under its name in ``models``), the whole
+report between the bench markers of bench/README.md and its headline table between those
+of the top-level README. The phone and its targets are in ``phone_profile.py``, the CPU
+models in ``cpu_models.py``, a model's runs in ``model_runs.py``, the naive embed in
+``naive_embed.py``, the visits in ``phone_runs.py``, the figures and the report in
+``phone_report.py``.
 """
 
 from __future__ import annotations
 
 import json
 import platform
-import signal
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -54,41 +55,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cpu_quota import CpuQuota, available, calibrate, cpu_quota  # noqa: E402
+from calibration import loops_ms  # noqa: E402
+from cpu_models import MODELS  # noqa: E402
+from cpu_quota import available  # noqa: E402
+from model_runs import measure_model  # noqa: E402
 from naive_embed import naive_site  # noqa: E402
-from phone_profile import (  # noqa: E402
-    CPU_TARGET,
-    FIRST_QUOTA_US,
-    LATENCY_S,
-    MBPS,
-    PAGE,
-    RUNS,
-    SITE,
-    VIEWPORT,
-    Phone,
-)
-from phone_report import collect, median, report, write_readme  # noqa: E402
-from phone_runs import lcp, naive_run, naive_warm_only, served, site_run, slowest_in_browser, wasm_code_cache  # noqa: E402
-from support import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402 - the tests' Chromium
-
-
-def measure_naive(pw: Playwright, root: Path, profile: Path, quota_us: int, port: int) -> dict[str, float]:
-    """One of the naive embed's slowed runs (in a process of its own, beside the site's:
-    own quota, own server on ``port``); its profile stays for the unthrottled figures,
-    which are served on the same port (the same origin, so the same HTTP cache)."""
-    with cpu_quota(CHROMIUM, quota_us) as quota, served(root, port=port) as (base, throttle):
-        return naive_run(Phone(pw, str(quota.executable)), profile, base, throttle)
-
-
-def site_slowed(pw: Playwright, tmp: Path, quota: CpuQuota, log: Callable[[str], None]) -> list[dict[str, float]]:
-    """The site's runs under the CPU quota."""
-    slowed = Phone(pw, str(quota.executable))
-    runs = []
-    for n in range(RUNS):
-        with served(SITE) as (base, throttle):
-            runs.append(site_run(slowed, tmp / "site-profile", base, throttle))
-        log(f"site run {n + 1}: {runs[-1]}")
-    return runs
+from phone_profile import CPU_TARGET, LATENCY_S, MBPS, PAGE, RUNS, SITE, VIEWPORT, Phone  # noqa: E402
+from phone_report import median, report, write_readme  # noqa: E402
+from phone_runs import lcp, naive_warm_only, served, site_run, slowest_in_browser, wasm_code_cache  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - the tests' Chromium
 
 
 def unthrottled(
@@ -111,43 +86,18 @@ def unthrottled(
 
 
 def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, Any]:
+    """Every figure under each CPU model (``cpu_models.MODELS``), then once unthrottled."""
     why_not = available()
     if why_not:
         sys.exit(f"phone benchmark: cannot slow the browser's CPU: {why_not}")
-    naive_dir = tmp / "naive-embed"
-    naive_dir.mkdir()
-    with cpu_quota(CHROMIUM, FIRST_QUOTA_US) as quota:
-        free_loop, factor = calibrate(pw, quota, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
-        quota_us = quota.quota_us
-        log(f"CPU: a worker loop {free_loop:.0f} ms free, {factor:.2f}x slower at quota {quota_us} us/100 ms")
-        # The naive embed's runs go beside the site's, each in its own process, cgroup,
-        # server and profile: the machine has two cores and each slowed browser may use a
-        # quarter of one, so the four together use at most one core (one after another,
-        # the naive runs alone took longer than the site's: make bench went past 12 min).
-        root = naive_site(naive_dir / "naive")
-        folders = [naive_dir / f"run-{n}" for n in range(RUNS)]
-        ports = [free_port() for _ in folders]
-        children = [
-            subprocess.Popen([sys.executable, __file__, "--naive", str(quota_us), str(root), str(folder), str(port)])
-            for folder, port in zip(folders, ports, strict=True)
-        ]
-        try:
-            site_runs = site_slowed(pw, tmp, quota, log)
-        except BaseException:
-            for child in children:
-                child.terminate()  # it removes its own cgroup on the way out
-            raise
-    if any(child.wait() != 0 for child in children):
-        sys.exit("phone benchmark: a run of the naive embed failed")
-    naive_runs = [json.loads((folder / "naive.json").read_text("utf-8")) for folder in folders]
-    log(f"naive runs: {naive_runs}")
-    free = unthrottled(pw, tmp, root, folders[0] / "profile", ports[0], log)
-    site = {"runs": site_runs, "free": free["site"], "lcp": free["lcp"], "slowest": free["slowest"]}
-    site["code_cache"] = free["code_cache"]
-    naive_result = {"runs": naive_runs, "free": free["naive"]}
-
-    s, n = collect(site["runs"]), collect(naive_result["runs"])
-    bytes_median = statistics.median(s["bytes"])
+    free_loops = loops_ms(pw, CHROMIUM, CHROMIUM_ARGS)
+    log(f"the loop free (ms): main thread, worker, both at once {free_loops}")
+    root = naive_site(tmp / "naive-embed")
+    models: dict[str, Any] = {}
+    for model in MODELS:
+        models[model], naive_profile, naive_port = measure_model(pw, tmp, model, free_loops, root, log)
+    free = unthrottled(pw, tmp, root, naive_profile, naive_port, log)
+    site, naive = free["site"], free["naive"]
     return {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.machine()}, {platform.system()}, Python {platform.python_version()}",
@@ -156,77 +106,30 @@ def measure(pw: Playwright, tmp: Path, log: Callable[[str], None]) -> dict[str, 
             "mbps": MBPS,
             "viewport": VIEWPORT,
             "runs": RUNS,
-            "cpu_method": f"cgroup v1 CPU quota, {quota_us} us per 100000 us, on every process of the browser",
-            "worker_slowdown": round(factor, 2),
-            "worker_loop_free_ms": round(free_loop),
+            "loop_free_ms": dict(zip(("main", "worker", "both"), (round(ms, 1) for ms in free_loops), strict=True)),
             "lcp_throttling": f"DevTools: {LATENCY_S * 1000:.0f} ms, {MBPS} Mbps, CPU {CPU_TARGET:g}x (main thread)",
         },
-        "site": {**s, "lcp_s": site["lcp"]},
-        "naive": n,
-        "medians": {
-            "lcp_s": median(site["lcp"]),
-            "cold_s": median(s["cold_s"]),
-            "bytes_mb": round(bytes_median / 1e6, 2),
-            "floor_s": round(bytes_median * 8 / (MBPS * 1e6), 2),
-            "warm_s": median(s["warm_s"]),
-            "warm_relaunch_s": median(s["warm_relaunch_s"]),
-            "page_warm_s": median(s["page_warm_s"]),
-            "page_warm_relaunch_s": median(s["page_warm_relaunch_s"]),
-            "page_warm_paint_s": median(s["page_warm_paint_s"]),
-            "page_warm_relaunch_paint_s": median(s["page_warm_relaunch_paint_s"]),
-            "python_share_s": median([a - b for a, b in zip(s["warm_s"], s["page_warm_s"], strict=True)]),
-            "python_share_relaunch_s": median(
-                [a - b for a, b in zip(s["warm_relaunch_s"], s["page_warm_relaunch_s"], strict=True)]
-            ),
-            "naive_cold_s": median(n["cold_s"]),
-            "naive_warm_s": median(n["warm_s"]),
-            "naive_warm_relaunch_s": median(n["warm_relaunch_s"]),
-            "naive_bytes_mb": round(statistics.median(n["bytes"]) / 1e6, 2),
-        },
+        "models": models,
+        "lcp_s": free["lcp"],
+        "lcp_median_s": median(free["lcp"]),
         "unthrottled": {
-            "cold_s": round(site["free"]["cold_s"], 2),
-            "warm_s": round(site["free"]["warm_s"], 2),
-            "warm_relaunch_s": round(site["free"]["warm_relaunch_s"], 2),
-            "page_warm_s": round(site["free"]["page_warm_s"], 2),
-            "page_warm_relaunch_s": round(site["free"]["page_warm_relaunch_s"], 2),
-            "python_share_s": round(site["free"]["warm_s"] - site["free"]["page_warm_s"], 2),
-            "python_share_relaunch_s": round(site["free"]["warm_relaunch_s"] - site["free"]["page_warm_relaunch_s"], 2),
-            "naive_warm_s": round(naive_result["free"]["warm_s"], 2),
-            "naive_warm_relaunch_s": round(naive_result["free"]["warm_relaunch_s"], 2),
+            "cold_s": round(site["cold_s"], 2),
+            "warm_s": round(site["warm_s"], 2),
+            "warm_relaunch_s": round(site["warm_relaunch_s"], 2),
+            "page_warm_s": round(site["page_warm_s"], 2),
+            "page_warm_relaunch_s": round(site["page_warm_relaunch_s"], 2),
+            "python_share_s": round(site["warm_s"] - site["page_warm_s"], 2),
+            "python_share_relaunch_s": round(site["warm_relaunch_s"] - site["page_warm_relaunch_s"], 2),
+            "naive_warm_s": round(naive["warm_s"], 2),
+            "naive_warm_relaunch_s": round(naive["warm_relaunch_s"], 2),
         },
-        "steps": {
-            "medians": {key[5:]: median(values) for key, values in s.items() if key.startswith("step_")},
-            "unthrottled": {key[5:]: value for key, value in site["free"].items() if key.startswith("step_")},
-        },
-        "spread": {
-            key: [round(min(values), 2), round(max(values), 2)]
-            for key, values in {**s, **_prefixed(n)}.items()
-            if not key.startswith("step_")
-        },
-        "slowest_ms": site["slowest"],
-        "wasm_code_cache": site["code_cache"],
+        "steps_unthrottled": {key[5:]: value for key, value in site.items() if key.startswith("step_")},
+        "slowest_ms": free["slowest"],
+        "wasm_code_cache": free["code_cache"],
     }
 
 
-def _prefixed(naive: dict[str, list[float]]) -> dict[str, list[float]]:
-    return {f"naive_{key}": values for key, values in naive.items()}
-
-
-def naive_main(quota_us: int, root: Path, folder: Path, port: int) -> None:
-    """A child process: one slowed run of the naive embed, written to ``folder/naive.json``
-    (its profile in ``folder/profile``)."""
-    # Terminated (the site's runs failed): unwind, so the cgroup is removed.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    folder.mkdir(parents=True)
-    with sync_playwright() as pw:
-        run = measure_naive(pw, root, folder / "profile", quota_us, port)
-    (folder / "naive.json").write_text(json.dumps(run), "utf-8")
-
-
 def main() -> None:
-    if len(sys.argv) == 6 and sys.argv[1] == "--naive":
-        naive_main(int(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), int(sys.argv[5]))
-        return
     if not (SITE / "sw.js").is_file():
         sys.exit("no built site: run `make build` (make bench does)")
     started = time.monotonic()
