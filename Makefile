@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-cores bench-lighthouse bench-engines mutants chromium engines servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines mutants chromium engines servers clean lock-python
 
 all: build
 
@@ -116,7 +116,12 @@ bench-changes: build chromium
 ## in one run (bench/ab.json): make bench-ab BEFORE=<a built site/, e.g. copied before the change>
 bench-ab: build chromium
 	@test -n "$(BEFORE)" || { echo "make bench-ab BEFORE=<the site/ built before the change>"; exit 2; }
-	$(PY) bench/ab_bench.py $(BEFORE) site
+	$(PY) bench/ab_bench.py $(if $(MODEL),--model "$(MODEL)") $(BEFORE) site
+
+## bench-start: when Python starts on a visit after the first (the page's modules, the head, first paint, idle,
+## load), each a copy of the built site, alternately in one run under MODEL (default: slow cores) (bench/ab-start-*.json)
+bench-start: build chromium
+	$(PY) bench/start_variants.py --model "$(or $(MODEL),slow cores)" $(if $(RUNS),--runs $(RUNS)) $(MOMENTS)
 
 ## bench-cores: the two CPU models' calibration alone, REPEAT times in turn (make bench calibrates each once):
 ## slow cores side by side and one quarter-core, on a loop on the page and one in a worker at once (bench/cores.json)

@@ -1,18 +1,22 @@
-"""Two builds of the site, alternately, in one run (``make bench-ab BEFORE=<site dir>``).
+"""Two or more builds of the site, alternately, in one run (``make bench-ab BEFORE=<site dir>``).
 
 For a change that an init script cannot undo (it is in the worker, or in the build), the
-site built before it and the site built with it are served side by side and measured in
-turn, RUNS times each: a first visit, settled (the service worker in control, the
-snapshot and the compiled code kept), then the first answer of a second page offline
-("warm") and, the browser restarted, of the first page ("next day"). For each, the
-seconds from navigation to the answer and the worker's own steps (``timings``, ms since
-the worker started, as the bench's breakdown reads them). By default CPU unthrottled and
-no network throttling: what is compared is the worker's own work, and the runs stay
-short. With ``--quota``, as ``make bench`` runs the site: the slow-4G layer and the whole
-browser under the CPU quota calibrated to about 4x (a run takes about a minute and a half).
+site built before it and the site built with it (or several variants, each named) are
+served side by side and measured in turn, RUNS times each: a first visit, settled (the
+service worker in control, the snapshot and the compiled code kept), then the first answer
+of a second page offline ("warm") and, the browser restarted, of the first page ("next
+day"). For each, the seconds from navigation to the answer and the worker's own steps
+(``timings``, ms since the worker started, as the bench's breakdown reads them). By default
+CPU unthrottled and no network throttling: what is compared is the worker's own work, and
+the runs stay short. With ``--model NAME`` (``--quota`` for ``one quarter-core``), the
+browser slowed as ``make bench`` slows it under that CPU model (``cpu_models.py``),
+calibrated to about 4x (a run takes about a minute). The network is never throttled: both
+answers measured are offline, and the first visit is only their preparation.
 
-Usage: ``python bench/ab_bench.py [--quota] BEFORE_SITE AFTER_SITE [RUNS]``; writes
-``bench/ab.json`` (``bench/ab-quota.json`` with ``--quota``).
+Usage: ``python bench/ab_bench.py [--model NAME | --quota] [--out NAME] SITE SITE... [--runs N]``,
+each SITE a built site's folder, or ``label=folder``; two unlabelled are ``before`` and
+``after``. Writes ``bench/ab.json`` (``bench/ab-quota.json`` under one quarter-core,
+``bench/ab-cores.json`` under slow cores; ``bench/ab-NAME.json`` with ``--out``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import cpu_models  # noqa: E402
 import cpu_quota  # noqa: E402
 import phone_profile as pb  # noqa: E402 - the phone: its pages, its browser
 import phone_runs as visits  # noqa: E402 - the visits and what they measure
@@ -73,14 +78,42 @@ def medians(runs: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, floa
     return out
 
 
+def arguments(args: list[str]) -> tuple[str, dict[str, Path], int, str]:
+    """The model ("" for none), the sites by label, the runs each and the output's name, from the command line."""
+    model, runs_each, out = "", RUNS, ""
+    sites: dict[str, Path] = {}
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--quota":
+            model = cpu_models.QUARTER_CORE
+        elif arg in ("--model", "--runs", "--out") and rest:
+            value = rest.pop(0)
+            if arg == "--model":
+                model = value
+            elif arg == "--runs":
+                runs_each = int(value)
+            else:
+                out = value
+        elif arg.startswith("--"):
+            sys.exit(f"ab bench: unknown option {arg}\n{__doc__.split('Usage: ')[1].split(chr(10))[0]}")
+        else:
+            label, _, folder = arg.rpartition("=")
+            unlabelled = ("before", "after")[len(sites)] if len(sites) < 2 else f"site-{len(sites) + 1}"
+            sites[label or unlabelled] = Path(folder)
+    if model and model not in cpu_models.MODELS:
+        sys.exit(f"ab bench: no CPU model {model!r}: the models are {', '.join(cpu_models.MODELS)}")
+    if len(sites) < 2:
+        sys.exit("ab bench: give two built sites or more (BEFORE AFTER, or label=folder ...)")
+    if not out:
+        out = {"": "ab", cpu_models.QUARTER_CORE: "ab-quota", cpu_models.SLOW_CORES: "ab-cores"}[model]
+    else:
+        out = f"ab-{out}"
+    return model, sites, runs_each, out
+
+
 def main() -> None:
-    args = sys.argv[1:]
-    quota = "--quota" in args
-    args = [arg for arg in args if arg != "--quota"]
-    if len(args) not in (2, 3):
-        sys.exit(__doc__.strip().splitlines()[-2])
-    sites = {"before": Path(args[0]), "after": Path(args[1])}
-    runs_each = int(args[2]) if len(args) == 3 else RUNS
+    model, sites, runs_each, out_name = arguments(sys.argv[1:])
     for name, site in sites.items():
         if not (site / "sw.js").is_file():
             sys.exit(f"ab bench: {site} ({name}) is not a built site")
@@ -88,17 +121,18 @@ def main() -> None:
     runs: dict[str, list[dict[str, dict[str, float]]]] = {name: [] for name in sites}
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         chromium, profile_note = CHROMIUM, "CPU unthrottled, no network throttling"
-        if quota:
+        if model:
             why_not = cpu_quota.available()
             if why_not:
                 sys.exit(f"ab bench: cannot slow the browser's CPU: {why_not}")
-            slowed = stack.enter_context(cpu_quota.cpu_quota(CHROMIUM, pb.FIRST_QUOTA_US))
+            slowed = stack.enter_context(cpu_models.slowed(model, CHROMIUM, pb.FIRST_QUOTA_US))
             _, factor = cpu_quota.calibrate(pw, slowed, CHROMIUM, CHROMIUM_ARGS, pb.CPU_TARGET)
             chromium = str(slowed.executable)
-            profile_note = f"slow 4G, the whole browser slowed {factor:.2f}x (quota {slowed.quota_us} us/100 ms)"
+            how = cpu_models.method(model, slowed.quota_us)
+            profile_note = f"no network throttling, {model}: the loop in a worker {factor:.2f}x slower ({how})"
         for n in range(runs_each):
             for name, site in sites.items():
-                with visits.served(site, slow=quota) as (base, _):
+                with visits.served(site, slow=False) as (base, _):
                     runs[name].append(visit(pw, Path(tmp) / "profile", base, chromium))
                 shutil.rmtree(Path(tmp) / "profile", ignore_errors=True)
                 print(f"run {n + 1} {name}: {json.dumps(runs[name][-1])}", flush=True)
@@ -108,7 +142,7 @@ def main() -> None:
     summary["profile"] = profile_note
     summary["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     summary["duration_s"] = round(time.monotonic() - started)
-    out = ROOT / "bench" / ("ab-quota.json" if quota else "ab.json")
+    out = ROOT / "bench" / f"{out_name}.json"
     out.write_text(json.dumps(summary, indent=1) + "\n", "utf-8")
     for visit_name in ("warm", "next_day"):
         for name in sites:
