@@ -2,16 +2,17 @@
 
 For a change that an init script cannot undo (it is in the worker, or in the build), the
 site built before it and the site built with it (or several variants, each named) are
-served side by side and measured in turn, RUNS times each: a first visit, settled (the
-service worker in control, the snapshot and the compiled code kept), then the first answer
-of a second page offline ("warm") and, the browser restarted, of the first page ("next
-day"). For each, the seconds from navigation to the answer and the worker's own steps
-(``timings``, ms since the worker started, as the bench's breakdown reads them). By default
-CPU unthrottled and no network throttling: what is compared is the worker's own work, and
-the runs stay short. With ``--model NAME`` (``--quota`` for ``one quarter-core``), the
-browser slowed as ``make bench`` slows it under that CPU model (``cpu_models.py``),
-calibrated to about 4x (a run takes about a minute). The network is never throttled: both
-answers measured are offline, and the first visit is only their preparation.
+served side by side and measured in turn, each round starting with the next site, RUNS
+times each: a first visit, settled (the service worker in control, the snapshot and the
+compiled code kept), then the first answer of a second page offline ("warm") and, the
+browser restarted, of the first page ("next day"). For each, the seconds from navigation
+to the answer and the worker's own steps (``timings``, ms since the worker started, as
+the bench's breakdown reads them). By default CPU unthrottled and no network throttling:
+what is compared is the worker's own work, and the runs stay short. With ``--model NAME``
+(``--quota`` for ``one quarter-core``), the browser slowed as ``make bench`` slows it
+under that CPU model (``cpu_models.py``), calibrated to about 4x (a run takes about a
+minute). The network is never throttled: both answers measured are offline, and the first
+visit is only their preparation.
 
 Usage: ``python bench/ab_bench.py [--model NAME | --quota] [--out NAME] SITE SITE... [--runs N]``,
 each SITE a built site's folder, or ``label=folder``; two unlabelled are ``before`` and
@@ -131,7 +132,10 @@ def main() -> None:
             how = cpu_models.method(model, slowed.quota_us)
             profile_note = f"no network throttling, {model}: the loop in a worker {factor:.2f}x slower ({how})"
         for n in range(runs_each):
-            for name, site in sites.items():
+            # Each round starts with the next site, so no site is always first (or last) after the cleanup.
+            names = list(sites)
+            for name in names[n % len(names) :] + names[: n % len(names)]:
+                site = sites[name]
                 with visits.served(site, slow=False) as (base, _):
                     runs[name].append(visit(pw, Path(tmp) / "profile", base, chromium))
                 shutil.rmtree(Path(tmp) / "profile", ignore_errors=True)
