@@ -6,8 +6,9 @@ offline like an app); the theme writes the theme colour itself.
 
 Every page names its whole module graph (``modulepreload``), so the scripts arrive in one
 round trip instead of one per level of imports. A page with calculators also names its
-Python runtime and loads a small module that, on a visit after the first (a service
-worker answers from the device), starts Python while the page is still being read.
+Python runtime and, right after, loads a small classic script (async) that, on a visit
+after the first (a service worker answers from the device), starts Python before the page
+has been read; a small module at the end of the head hands that worker to the engine.
 
 The order is the first paint's: the policy first, then the theme's stylesheets and its
 head script as the theme wrote them; after them, at the end of ``<head>``, a preload of
@@ -26,12 +27,14 @@ from markupsafe import escape
 
 from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
 
-__all__ = ["EARLY_START", "MANIFEST", "RUNTIME_META", "add_head_tags"]
+__all__ = ["EARLY_START", "EARLY_WORKER", "MANIFEST", "RUNTIME_META", "add_head_tags"]
 
 #: The web app manifest, from the site root.
 MANIFEST = "manifest.webmanifest"
 #: The module that starts Python early on pages with calculators (see its header).
 EARLY_START = "assets/js/calculators/early-start.mjs"
+#: The classic script that starts Python from the head on a visit after the first (see its header).
+EARLY_WORKER = "assets/js/calculators/early-worker.js"
 #: The meta tag naming the runtime (read by ``calculators/engine.mjs``).
 RUNTIME_META = "scrollhammer:runtime"
 _HEAD = re.compile(r"<head[^>]*>")
@@ -74,6 +77,7 @@ def add_head_tags(
     if runtime is not None:
         identity = escape(json.dumps(dict(runtime), sort_keys=True, separators=(",", ":")))
         first += f'<meta name="{RUNTIME_META}" content="{identity}">'
+        first += f'<script async src="{href}{escape(EARLY_WORKER)}"></script>'
     body = html[end.end() :]
     for src in dict.fromkeys(_BLOCKING.findall(body)):  # in page order, each once
         low = ' fetchpriority="low"' if "/javascripts/bundle." in src else ""

@@ -95,6 +95,50 @@ def test_a_warm_visit_starts_python_with_the_page_and_a_first_visit_after_it_pai
     assert started > painted, "on a first visit the rule text paints before Python's downloads start"
 
 
+#: Data Saver off for the head's script (early-worker.js starts the worker) and on after it,
+#: and this build's runtime reported missing from the device: so the page's modules leave
+#: the start to the player, and the head's worker is ready long before the engine takes it.
+ENGINE_WAITS_FOR_THE_PLAYER = """
+Object.defineProperty(NetworkInformation.prototype, 'saveData', {
+  get: () => 'scrollhammerEarlyWorker' in window || window.__taken === true, configurable: true });
+const match = CacheStorage.prototype.match;
+CacheStorage.prototype.match = function (request, options) {
+  return String(request.url || request).includes('/assets/py/calculators-') ? Promise.resolve(undefined)
+    : match.call(this, request, options);
+};
+"""
+
+
+def test_a_warm_visit_starts_python_from_the_head_and_the_engine_keeps_what_it_said_meanwhile(
+    warm: BrowserContext, site_url: str
+) -> None:
+    warm.add_init_script(ENGINE_WAITS_FOR_THE_PLAYER)
+    page = warm.new_page()
+    page.goto(site_url + "buildings/")
+    page.wait_for_function(
+        "() => window.scrollhammerEarlyWorker?.replies.some((reply) => reply.type === 'ready')", timeout=ANSWER_TIMEOUT
+    )
+    page.evaluate("window.__taken = true")  # saveData stays on once the engine has taken the worker
+    section = page.locator("#calc-building-damage")
+    expect(section.locator(".sh-calc__status")).to_contain_text("Data Saver is on", timeout=TIMEOUT)
+    assert page.evaluate("() => window.scrollhammerCalculators.starts") == 0, "the engine started on its own"
+    page.locator("#calc-building-damage-strength").tap()
+    # The worker's ready came before the engine listened: without it kept, no answer would come.
+    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {}))
+    found = page.evaluate(
+        """() => ({starts: window.scrollhammerCalculators.starts, source: window.scrollhammerCalculators.source,
+                   startedAt: window.scrollhammerCalculators.startedAt, early: 'scrollhammerEarlyWorker' in window,
+                   parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart,
+                   workers: performance.getEntriesByType('resource')
+                     .filter((r) => r.name.endsWith('/calculators/worker.mjs')).length})"""
+    )
+    assert found["starts"] == 1
+    assert found["source"] == "snapshot", "the worker's ready, sent before the engine listened, was lost"
+    assert not found["early"], "the engine took the head's worker over"
+    assert 0 <= found["startedAt"] < found["parsed"], "the head's worker started before the page was parsed"
+    assert found["workers"] == 1, "one worker for the visit"
+
+
 def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime(page: Page, site_url: str) -> None:
     page.goto(site_url + "buildings/")
     preloaded = page.eval_on_selector_all("link[rel=modulepreload]", "els => els.map(e => e.href)")

@@ -149,21 +149,46 @@ export async function runtimeOnDevice() {
   }
 }
 
-/** Start the worker (once per visit). */
+/**
+ * @typedef {object} EarlyWorker the worker early-worker.js started from the page's head
+ * @property {Worker} worker
+ * @property {number} startedAt when it was started (ms since navigation)
+ * @property {Reply[]} replies what it said before the engine listened
+ * @property {string} failure why it failed before the engine listened ("" if it did not)
+ */
+
+/**
+ * The worker early-worker.js started from the page's head, if it did, taken over once:
+ * its own listeners are removed, so what it says from now on reaches only the engine.
+ * @returns {EarlyWorker | null}
+ */
+function takeEarlyWorker() {
+  const holder = /** @type {{scrollhammerEarlyWorker?: EarlyWorker}} */ (/** @type {unknown} */ (window));
+  const early = holder.scrollhammerEarlyWorker;
+  if (!early) return null;
+  delete holder.scrollhammerEarlyWorker;
+  early.worker.onmessage = null;
+  early.worker.onerror = null;
+  return early;
+}
+
+/** Start the worker (once per visit), or take over the one the page's head started. */
 export function startEngine() {
   if (engine.worker || engine.state === "failed") return;
   engine.state = "loading";
   engine.starts += 1;
-  engine.startedAt = performance.now();
+  const early = takeEarlyWorker();
+  engine.startedAt = early ? early.startedAt : performance.now();
   notify();
   const runtime = runtimeIdentity();
   if (!runtime) {
+    early?.worker.terminate();
     fail("the page did not say which Python runtime to start");
     return;
   }
   let worker;
   try {
-    worker = new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
+    worker = early ? early.worker : new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
   } catch (error) {
     fail(String((error instanceof Error && error.message) || error));
     return;
@@ -174,6 +199,12 @@ export function startEngine() {
     event.preventDefault();
     fail(event.message || "the worker could not start");
   });
+  if (early) {
+    // Its start message went from the head, with the same runtime (the same tag).
+    for (const reply of early.replies) onReply(reply);
+    if (early.failure) fail(early.failure);
+    return;
+  }
   /** @type {Request} */
   const start = { type: "start", runtime, prefetch: !navigator.serviceWorker?.controller };
   worker.postMessage(start);

@@ -209,7 +209,7 @@ function onPage() {
     for (const section of sections) update(section);
   };
   if (engineState() !== "idle") {
-    run(); // already started: by early-start.mjs, or on an earlier page (instant navigation keeps the worker)
+    run(); // already started: by early-start.mjs (the head's worker), or on an earlier page (instant navigation keeps it)
   } else if (savingData()) {
     // The player's data plan: nothing is downloaded unasked; a runtime on the device is no download.
     runtimeOnDevice().then((local) => {
