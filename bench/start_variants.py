@@ -7,14 +7,16 @@ day's first answers, with the worker's steps; ``bench/ab-start-cores.json`` unde
 ``ab-start-quota.json`` under one quarter-core). Nothing shipped reads a switch: each copy is
 the site as it would be built with that moment. The moments:
 
-* ``modules`` (the site as built): ``calculators/early-start.mjs``, an async module at the
-  end of ``<head>``, starts the worker once it and its imports have loaded;
-* ``head``: a classic script in ``<head>`` (the theme's head script, which every page runs
-  before its body) starts the worker and sends it the start message before the page is
-  parsed; ``engine.mjs`` adopts that worker and the replies it has sent meanwhile;
-* ``paint``: the module waits for the page's first paint;
-* ``idle``: the module waits until the page's main thread is idle (``requestIdleCallback``);
-* ``load``: the module waits for the page's load event.
+* ``head`` (the site as built): ``calculators/early-worker.js``, a classic script right
+  after the runtime's tag in ``<head>``, starts the worker and sends it the start message
+  before the page is parsed; ``early-start.mjs`` hands the worker to the engine;
+* ``modules``: ``early-worker.js`` does nothing, and ``early-start.mjs``, an async module at
+  the end of ``<head>``, starts the worker once it and its imports have loaded (as built
+  until 2026-12-04);
+* ``paint``: as ``modules``, and the module waits for the page's first paint;
+* ``idle``: as ``modules``, and the module waits until the page's main thread is idle
+  (``requestIdleCallback``);
+* ``load``: as ``modules``, and the module waits for the page's load event.
 
 A changed file loses its precompressed copies (the server then sends it as it is); the
 service worker precaches whatever the server sends, so each copy works offline as the site
@@ -24,7 +26,6 @@ does. Copies are hard links, the changed files excepted.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -33,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 EARLY_START = Path("assets/js/calculators/early-start.mjs")
-ENGINE = Path("assets/js/calculators/engine.mjs")
+EARLY_WORKER = Path("assets/js/calculators/early-worker.js")
 
 _START = """import { savingData } from "../site.mjs";
 import { runtimeOnDevice, startEngine } from "./engine.mjs";
@@ -62,37 +63,9 @@ MODULE_WAITS = {
 """,
 }
 
-#: Appended to the theme's head script: the worker started before the page is parsed.
-HEAD_START = """
-;(() => {
-  const meta = document.querySelector('meta[name="scrollhammer:runtime"]');
-  if (!meta || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-  const script = document.currentScript;
-  const worker = new Worker(new URL("../js/calculators/worker.mjs", script.src), { type: "module" });
-  const early = { worker, replies: [], startedAt: performance.now() };
-  worker.onmessage = (event) => early.replies.push(event.data);
-  worker.postMessage({ type: "start", runtime: JSON.parse(meta.content), prefetch: false });
-  window.__shEarlyWorker = early;
-})();
-"""
-#: engine.mjs's start, and the same adopting the head's worker.
-ENGINE_CREATE = 'worker = new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });'
-ENGINE_ADOPT = (
-    "const early = /** @type {any} */ (window).__shEarlyWorker;\n"
-    '    worker = early ? early.worker : new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });'
-)
-ENGINE_POST = "  worker.postMessage(start);\n"
-ENGINE_REPLAY = """  const adopted = /** @type {any} */ (window).__shEarlyWorker;
-  if (adopted) {
-    engine.startedAt = adopted.startedAt;
-    worker.onmessage = null;
-    for (const reply of adopted.replies) onReply(reply);
-    return;
-  }
-  worker.postMessage(start);
-"""
-_HEAD_SCRIPT = re.compile(r'<script src="\.\./assets/inline/([0-9a-f]+\.js)"></script>')
-MOMENTS = ("modules", "head", "paint", "idle", "load")
+#: early-worker.js in the copies that start later than the head.
+NO_EARLY_WORKER = "// start variants: this copy starts Python later than the head\n"
+MOMENTS = ("head", "modules", "paint", "idle", "load")
 
 
 def replace(site: Path, path: Path, text: str) -> None:
@@ -104,35 +77,17 @@ def replace(site: Path, path: Path, text: str) -> None:
         target.with_name(target.name + suffix).unlink(missing_ok=True)
 
 
-def head_script(site: Path) -> Path:
-    """The theme's head script that the pages with calculators run (the same file on each)."""
-    found = {
-        match.group(1)
-        for page in ("buildings", "ruins")
-        for match in [_HEAD_SCRIPT.search((site / page / "index.html").read_text("utf-8").split("</head>")[0])]
-        if match
-    }
-    if len(found) != 1:
-        sys.exit(f"start variants: expected one theme head script on the calculator pages, found {sorted(found)}")
-    return Path("assets/inline") / found.pop()
-
-
 def make(site: Path, moment: str, out: Path) -> Path:
     """A copy of ``site`` at ``out/moment`` whose worker starts at ``moment``."""
     target = out / moment
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(site, target, copy_function=os.link)
+    if moment not in MOMENTS:
+        sys.exit(f"start variants: no moment {moment!r}: the moments are {', '.join(MOMENTS)}")
+    if moment != "head":
+        replace(target, EARLY_WORKER, NO_EARLY_WORKER)
     if moment in MODULE_WAITS:
         replace(target, EARLY_START, MODULE_WAITS[moment])
-    elif moment == "head":
-        engine = (site / ENGINE).read_text("utf-8")
-        if engine.count(ENGINE_CREATE) != 1 or engine.count(ENGINE_POST) != 1:
-            sys.exit(f"start variants: {ENGINE} no longer starts the worker as this script expects")
-        replace(target, ENGINE, engine.replace(ENGINE_CREATE, ENGINE_ADOPT).replace(ENGINE_POST, ENGINE_REPLAY))
-        script = head_script(site)
-        replace(target, script, (site / script).read_text("utf-8") + HEAD_START)
-    elif moment != "modules":
-        sys.exit(f"start variants: no moment {moment!r}: the moments are {', '.join(MOMENTS)}")
     return target
 
 
