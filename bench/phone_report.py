@@ -182,7 +182,7 @@ def report(result: dict[str, Any]) -> str:
 
 
 STEP_WORDS = {
-    "page_to_worker": "the page, until its engine starts the worker (its modules run once it is parsed)",
+    "page_to_worker": "the page, until it starts the worker (from its head on a warm visit, before it is parsed)",
     "worker_thread": "the worker's thread starting",
     "worker_module": "the worker's module (worker.mjs) loaded and run",
     "loader": "Pyodide's loader (pyodide.mjs) imported",
