@@ -11,7 +11,8 @@
 // Data Saver on it starts only when this build's runtime is already on the device
 // (starting then downloads nothing).
 import { savingData } from "../site.mjs";
-import { runtimeOnDevice, startEngine } from "./engine.mjs";
+import { startEngine } from "./engine.mjs";
+import { runtimeOnDevice } from "./runtime.mjs";
 
 if (navigator.serviceWorker?.controller) {
   if (!savingData()) startEngine();

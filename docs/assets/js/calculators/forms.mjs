@@ -5,8 +5,9 @@
 // input declaration: it sends the form's values to Python as data, shows the answer,
 // rolls real dice, copies the link or the JSON, and applies shared links.
 import { copyText, el, onEveryPage, savingData, shareOrCopy, toast, whenIdle } from "../site.mjs";
-import { compute, engineState, keepSnapshot, onEngineChange, play, runtimeOnDevice, startEngine } from "./engine.mjs";
+import { compute, engineState, keepSnapshot, onEngineChange, play, startEngine } from "./engine.mjs";
 import { clearErrors, part, showErrors, showResult, showStatus, toggleExact } from "./render.mjs";
+import { runtimeOnDevice } from "./runtime.mjs";
 import {
   applyParams,
   elsewhere,
