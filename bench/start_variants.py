@@ -31,32 +31,27 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cpu_models import FILE_WORDS
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 EARLY_START = Path("assets/js/calculators/early-start.mjs")
 EARLY_WORKER = Path("assets/js/calculators/early-worker.js")
 
-_START = """import { savingData } from "../site.mjs";
-import { runtimeOnDevice, startEngine } from "./engine.mjs";
-
-const start = () => {
-  if (!savingData()) startEngine();
-  else runtimeOnDevice().then((local) => local && startEngine());
-};
-"""
-#: early-start.mjs for each moment the module waits for (on a page a service worker controls).
+#: Where the built early-start.mjs starts the engine: the start itself is what follows, inside it.
+START_GUARD = "if (navigator.serviceWorker?.controller) {\n"
+#: What early-start.mjs waits for before its start (``start``), for each moment it waits (on a
+#: page a service worker controls).
 MODULE_WAITS = {
-    "paint": _START
-    + """if (navigator.serviceWorker?.controller) {
+    "paint": """if (navigator.serviceWorker?.controller) {
   new PerformanceObserver((_, observer) => {
     observer.disconnect();
     start();
   }).observe({ type: "paint", buffered: true });
 }
 """,
-    "idle": _START + "if (navigator.serviceWorker?.controller) requestIdleCallback(start, { timeout: 10000 });\n",
-    "load": _START
-    + """if (navigator.serviceWorker?.controller) {
+    "idle": "if (navigator.serviceWorker?.controller) requestIdleCallback(start, { timeout: 10000 });\n",
+    "load": """if (navigator.serviceWorker?.controller) {
   if (document.readyState === "complete") start();
   else addEventListener("load", start, { once: true });
 }
@@ -77,6 +72,15 @@ def replace(site: Path, path: Path, text: str) -> None:
         target.with_name(target.name + suffix).unlink(missing_ok=True)
 
 
+def waiting_start(built: str, moment: str) -> str:
+    """The built early-start.mjs (its imports and its start as they are) with its start waiting for ``moment``."""
+    imports, found, guarded = built.partition(START_GUARD)
+    if not found or not guarded.rstrip().endswith("}"):
+        sys.exit(f"start variants: {EARLY_START} no longer starts the engine inside {START_GUARD.strip()} ... }}")
+    start = guarded.rstrip()[:-1]  # the start, without the guard's closing brace
+    return f"{imports}const start = () => {{\n{start}}};\n{MODULE_WAITS[moment]}"
+
+
 def make(site: Path, moment: str, out: Path) -> Path:
     """A copy of ``site`` at ``out/moment`` whose worker starts at ``moment``."""
     target = out / moment
@@ -87,7 +91,7 @@ def make(site: Path, moment: str, out: Path) -> Path:
     if moment != "head":
         replace(target, EARLY_WORKER, NO_EARLY_WORKER)
     if moment in MODULE_WAITS:
-        replace(target, EARLY_START, MODULE_WAITS[moment])
+        replace(target, EARLY_START, waiting_start((site / EARLY_START).read_text("utf-8"), moment))
     return target
 
 
@@ -103,7 +107,7 @@ def main() -> None:
     out = ROOT / "build" / "start-variants"
     sites = [f"{moment}={make(SITE, moment, out)}" for moment in moments]
     model = options[options.index("--model") + 1] if "--model" in options else ""
-    name = {"": "start", "slow cores": "start-cores", "one quarter-core": "start-quota"}.get(model, "start")
+    name = f"start-{FILE_WORDS[model]}" if model in FILE_WORDS else "start"
     command = [sys.executable, str(Path(__file__).with_name("ab_bench.py")), *options, "--out", name, *sites]
     code = subprocess.call(command)
     shutil.rmtree(out, ignore_errors=True)
