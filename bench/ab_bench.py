@@ -106,11 +106,8 @@ def arguments(args: list[str]) -> tuple[str, dict[str, Path], int, str]:
         sys.exit(f"ab bench: no CPU model {model!r}: the models are {', '.join(cpu_models.MODELS)}")
     if len(sites) < 2:
         sys.exit("ab bench: give two built sites or more (BEFORE AFTER, or label=folder ...)")
-    if not out:
-        out = {"": "ab", cpu_models.QUARTER_CORE: "ab-quota", cpu_models.SLOW_CORES: "ab-cores"}[model]
-    else:
-        out = f"ab-{out}"
-    return model, sites, runs_each, out
+    word = out or (cpu_models.FILE_WORDS[model] if model else "")
+    return model, sites, runs_each, f"ab-{word}" if word else "ab"
 
 
 def main() -> None:

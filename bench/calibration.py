@@ -92,6 +92,18 @@ class Calibration:
         }
 
 
+def worker_loop_ms(pw: Playwright, executable: str, args: list[str], runs: int = 5) -> float:
+    """Median duration (ms) of the loop in a Web Worker alone, in this browser (what a quota is calibrated on)."""
+    browser = pw.chromium.launch(executable_path=executable, args=args)
+    try:
+        page = browser.new_page()
+        page.set_content(CALIBRATION_PAGE)
+        page.evaluate("window.worker()")  # warm-up: JIT, worker start
+        return statistics.median(float(page.evaluate("window.worker()")) for _ in range(runs))
+    finally:
+        browser.close()
+
+
 def loops_ms(pw: Playwright, executable: str, args: list[str], runs: int = 5) -> tuple[float, float, float]:
     """Medians (ms) of the loop on the main thread, in a worker, and of both at once (wall)."""
     browser = pw.chromium.launch(executable_path=executable, args=args)

@@ -31,6 +31,8 @@ SLOW_CORES = "slow cores"
 QUARTER_CORE = "one quarter-core"
 #: In the order ``make bench`` runs them and its tables show them; the first is the one the targets are read under.
 MODELS = (SLOW_CORES, QUARTER_CORE)
+#: Each model's word in the names of the files a run under it writes (``bench/ab-cores.json``, ``ab-start-quota.json``).
+FILE_WORDS = {SLOW_CORES: "cores", QUARTER_CORE: "quota"}
 #: Each model's runs of the site and the naive embed in ``make bench``: the targets' model
 #: keeps three; one quarter-core, the model kept for comparison, two, for the 12 minutes
 #: (its site runs take 110 s each beside the naive embed's, against 60 s under slow cores).

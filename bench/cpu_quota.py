@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import statistics
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -28,25 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from calibration import worker_loop_ms
 from playwright.sync_api import Playwright
 
 CGROUP_CPU = Path("/sys/fs/cgroup/cpu")
 PERIOD_US = 100_000
-
-# A fixed amount of work in a Web Worker; reports its own duration in ms.
-CALIBRATION_PAGE = """<!doctype html><meta charset="utf-8"><title>calibration</title><script>
-const code = `onmessage = () => {
-  const t = performance.now();
-  let x = 0;
-  for (let i = 1; i < 40000000; i++) x += Math.sqrt(i) % 7;
-  postMessage([performance.now() - t, x]);
-};`;
-window.loop = () => new Promise((resolve) => {
-  const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})));
-  w.onmessage = (e) => { w.terminate(); resolve(e.data[0]); };
-  w.postMessage(0);
-});
-</script>"""
 
 
 @dataclass
@@ -104,18 +89,6 @@ def cpu_quota(chromium: str, quota_us: int) -> Iterator[CpuQuota]:
                     (CGROUP_CPU / "cgroup.procs").write_text(pid)
         group.rmdir()
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def worker_loop_ms(pw: Playwright, executable: str, args: list[str], runs: int = 5) -> float:
-    """Median duration of the calibration loop in a Web Worker, in this browser."""
-    browser = pw.chromium.launch(executable_path=executable, args=args)
-    try:
-        page = browser.new_page()
-        page.set_content(CALIBRATION_PAGE)
-        page.evaluate("window.loop()")  # warm-up: JIT, worker start
-        return statistics.median(float(page.evaluate("window.loop()")) for _ in range(runs))
-    finally:
-        browser.close()
 
 
 def calibrate(

@@ -111,7 +111,6 @@ def measure_model(
             raise
         if any(child.wait() != 0 for child in children):
             sys.exit(f"phone benchmark: a run of the naive embed failed under {model}")
-        moved = {"moved": slow.lag_ms(), "watcher": slow.watcher()} if isinstance(slow, SlowCores) else None
         profile = {
             "cpu_method": method(model, slow.quota_us),
             "runs": runs,
@@ -121,8 +120,8 @@ def measure_model(
             if beside
             else "the cold visit beside the site's first run, the warm ones in turn",
         }
-        if moved is not None:
-            profile["slow_cores_watcher"] = moved
+        if isinstance(slow, SlowCores):
+            profile["slow_cores_watcher"] = {"moved": slow.lag_ms(), "watcher": slow.watcher()}
     naive_runs = [json.loads((folder / "naive.json").read_text("utf-8")) for folder in folders]
     log(f"{model}: naive runs {naive_runs}")
     return {"profile": profile, **figures(site_runs, naive_runs)}, folders[0] / "profile", ports[0]

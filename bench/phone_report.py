@@ -197,19 +197,14 @@ STEP_WORDS = {
 
 def steps_table(result: dict[str, Any]) -> list[str]:
     """Where Python's start goes on a warm visit: the worker's steps, medians under each model, and unthrottled."""
-    columns = [
-        (f"{name}, {visit}", model["steps"])
-        for name, model in result["models"].items()
-        for visit in ("warm", "next day")
-    ]
-    columns += [(f"unthrottled, {visit}", result["steps_unthrottled"]) for visit in ("warm", "next day")]
-    prefix = {"warm": "warm_", "next day": "warm_relaunch_"}
-
-    def cell(title: str, found: dict[str, float], name: str) -> str:
-        return str(found.get(f"{prefix[title.rsplit(', ', 1)[1]]}{name}_ms", "–"))
-
+    visits = {"warm": "warm_", "next day": "warm_relaunch_"}  # each visit's prefix in the steps' keys
+    sources = [(name, model["steps"]) for name, model in result["models"].items()]
+    sources.append(("unthrottled", result["steps_unthrottled"]))
+    columns = [(f"{name}, {visit}", steps, prefix) for name, steps in sources for visit, prefix in visits.items()]
     rows = [
-        f"| {STEP_WORDS[name]} | " + " | ".join(cell(title, found, name) for title, found in columns) + " |"
+        f"| {STEP_WORDS[name]} | "
+        + " | ".join(str(steps.get(f"{prefix}{name}_ms", "–")) for _, steps, prefix in columns)
+        + " |"
         for name in STEPS
         if name in STEP_WORDS
     ]
@@ -221,7 +216,7 @@ def steps_table(result: dict[str, Any]) -> list[str]:
             "Pyodide's start, from the worker's start):"
         ),
         "",
-        "| step | " + " | ".join(title for title, _ in columns) + " |",
+        "| step | " + " | ".join(title for title, _, _ in columns) + " |",
         "| --- |" + " --- |" * len(columns),
         *rows,
     ]
