@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines mutants chromium engines servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers clean lock-python
 
 all: build
 
@@ -132,6 +132,12 @@ bench-cores: setup chromium
 ## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
 bench-engines: build chromium engines
 	$(PY) bench/engines_bench.py
+
+## bench-scale: the site built from a synthetic book of 1x, 10x and 50x today's rules (bench/synthetic_book.py): each
+## size's builds (cold, nothing changed, one export edited), its files, a rule page's bytes, a search on the slow phone
+## (bench/scale.json, bench/README.md); about 45 minutes
+bench-scale: setup chromium
+	$(PY) bench/scale_bench.py
 
 ## bench-lighthouse: Lighthouse's mobile performance score of every page (apart from bench: its 12-minute budget)
 bench-lighthouse: build chromium

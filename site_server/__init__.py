@@ -62,10 +62,12 @@ _TYPES = {
 }
 _IMMUTABLE = "public, max-age=31536000, immutable"
 _REVALIDATE = "no-cache"
-# Content-hashed names (Material's bundles and their source maps, the calculators archive)
-# and the Pyodide files, which live under their pinned version's folder.
+# Content-hashed names (Material's bundles and their source maps, the calculators archive,
+# the search's chunks and fragments and its metadata) and the Pyodide files, which live
+# under their pinned version's folder.
 _HASHED = re.compile(
     r"(\.[0-9a-f]{8,}\.min\.(js|css)(\.map)?$)|(/calculators-[0-9a-f]{12}\.zip$)|(^/assets/pyodide/[^/]+/)"
+    r"|(^/pagefind/(index|fragment)/)|(^/pagefind/pagefind\.[\w-]+\.pf_meta$)"
 )
 _ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
@@ -131,13 +133,16 @@ class SiteServer(http.server.ThreadingHTTPServer):
         self.throttle = throttle or Throttle()
         #: Requests answered with a body, by URL path (tests count real downloads with it).
         self.downloads: Counter[str] = Counter()
+        #: The bytes of those bodies, by URL path (as sent: compressed when a twin was sent).
+        self.downloaded_bytes: Counter[str] = Counter()
         self._count_lock = threading.Lock()
         super().__init__(address, _Handler)
 
-    def count_download(self, url_path: str) -> None:
-        """Note one download of ``url_path``."""
+    def count_download(self, url_path: str, size: int = 0) -> None:
+        """Note one download of ``url_path``, of ``size`` bytes."""
         with self._count_lock:
             self.downloads[url_path] += 1
+            self.downloaded_bytes[url_path] += size
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that goes away mid-download is normal; anything else is reported."""
@@ -238,7 +243,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.end_headers()
         if body and data:
-            self.server.count_download(urllib.parse.urlsplit(self.path).path)
+            self.server.count_download(urllib.parse.urlsplit(self.path).path, len(data))
             self.server.throttle.send(self.wfile.write, data)
 
 
