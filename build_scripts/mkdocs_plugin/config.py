@@ -26,6 +26,10 @@ class PageConfig(base.Config):
     section = c.Optional(c.Type(str))
     """The heading (verbatim, without ``=`` or ``'''``) of the section the page shows."""
 
+    group = c.ListOfItems(c.Type(str), default=[])
+    """The groups the page sits in, outermost first (``[Books 11–20, Book 14]``); the pages
+    of a group are next to each other in the list. Empty: at the navigation's top."""
+
 
 class ScrollhammerConfig(base.Config):
     """Options of the ``scrollhammer`` plugin."""

@@ -31,6 +31,7 @@ from build_scripts.finish.module_graph import module_graph
 from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
 from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
 from build_scripts.pages.calculator_forms import Placement, load_placements
+from build_scripts.pages.navigation import NavPage, nested_nav
 from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
@@ -65,7 +66,10 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         for page in self.config.pages:
             if (page.kind == "rulebook") != bool(page.section):
                 raise PluginError(f"scrollhammer: page {page.name!r}: a rulebook page, and only one, names a `section`")
-        config.nav = [{page.title: f"{page.name}.md"} for page in self.config.pages]
+        try:
+            config.nav = nested_nav([NavPage(p.title, f"{p.name}.md", tuple(p.group)) for p in self.config.pages])
+        except RulebookError as exc:
+            raise PluginError(f"scrollhammer: {exc}") from None
         try:
             self.modules = module_graph(Path(config.docs_dir), self.config.scripts)
         except RulebookError as exc:
