@@ -7,8 +7,12 @@ beside it) share one cache folder:
 * an entry is made by one build while the others wait for it (a lock per entry, held by
   ``flock``, which the system releases if a build dies), and written whole (to a private
   file first, then renamed), so no build makes it twice and none reads half of it;
-* :meth:`BuildCache.make_all` makes many entries on the machine's cores, skipping the
-  entries another build is making, and reads those once they are made.
+* :meth:`BuildCache.make_all` makes many entries on the machine's cores (each worker process
+  writes its own), skipping the entries another build is making, and waits for those.
+
+An entry is handed back as its file (:class:`Made`): read it, or link it into the site
+(:meth:`Made.link_to`, a hard link where the file system allows one), so a build that finds
+everything made writes none of those bytes again.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import contextlib
 import fcntl
 import multiprocessing
 import os
+import shutil
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -41,10 +46,27 @@ class Job:
 
 @dataclass(frozen=True)
 class Made:
-    """An entry's bytes, and whether this build made it (``False``: found in the cache)."""
+    """An entry's file, and whether this build made it (``False``: found in the cache)."""
 
-    data: bytes
+    path: Path
     made: bool
+
+    @property
+    def data(self) -> bytes:
+        """The entry's bytes."""
+        return self.path.read_bytes()
+
+    def link_to(self, target: Path) -> None:
+        """Put the entry at ``target`` (replacing what is there): a hard link, or a copy.
+
+        A copy where the file system has no link (another device). Entries are never changed
+        once written, so a link is as good as a copy.
+        """
+        target.unlink(missing_ok=True)
+        try:
+            os.link(self.path, target)
+        except OSError:
+            shutil.copyfile(self.path, target)
 
 
 def _cores() -> int:
@@ -63,21 +85,24 @@ class BuildCache:
         path = self.folder / name
         return path.read_bytes() if path.is_file() else None
 
+    def _found(self, name: str) -> Made | None:
+        path = self.folder / name
+        return Made(path, made=False) if path.is_file() else None
+
     def make(self, name: str, make: Callable[[], bytes]) -> Made:
         """The entry ``name``, made now by ``make`` unless it is here or another build is making it.
 
         Waits for the other build's entry; an error of ``make`` leaves no entry.
         """
-        found = self.get(name)
+        found = self._found(name)
         if found is not None:
-            return Made(found, made=False)
+            return found
         with self._lock(name):
-            found = self.get(name)  # made by the build this one waited for
+            found = self._found(name)  # made by the build this one waited for
             if found is not None:
-                return Made(found, made=False)
-            data = make()
-            self._put(name, data)
-            return Made(data, made=True)
+                return found
+            _put(self.folder, name, make())
+            return Made(self.folder / name, made=True)
 
     def make_all(self, jobs: Mapping[str, Job], *, workers: int | None = None) -> dict[str, Made]:
         """Every entry of ``jobs`` (name → how to make it), in their order.
@@ -89,11 +114,11 @@ class BuildCache:
         done: dict[str, Made] = {}
         missing: deque[str] = deque()
         for name in jobs:
-            found = self.get(name)
+            found = self._found(name)
             if found is None:
                 missing.append(name)
             else:
-                done[name] = Made(found, made=False)
+                done[name] = found
         workers = max(1, min(workers or _cores(), len(missing)))
         theirs: list[str] = []
         if workers == 1:
@@ -114,7 +139,7 @@ class BuildCache:
             The names another build was making: read them when it is done.
         """
         theirs: list[str] = []
-        running: dict[Future[bytes], tuple[str, IO[str]]] = {}
+        running: dict[Future[None], tuple[str, IO[str]]] = {}
         # Spawned, not forked: a fork of a process with threads may deadlock (and Python 3.12 warns).
         with (
             ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool,
@@ -127,33 +152,24 @@ class BuildCache:
                     if handle is None:
                         theirs.append(name)
                         continue
-                    found = self.get(name)  # made just before the claim
+                    found = self._found(name)  # made just before the claim
                     if found is not None:
                         _release(handle)
-                        done[name] = Made(found, made=False)
+                        done[name] = found
                         continue
                     job = jobs[name]
-                    running[pool.submit(job.make, job.argument)] = (name, handle)
+                    running[pool.submit(_make_entry, self.folder, name, job)] = (name, handle)
                 if not running:
                     break
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
                     name, handle = running.pop(future)
                     try:
-                        data = future.result()
-                        self._put(name, data)
+                        future.result()
                     finally:
                         _release(handle)
-                    done[name] = Made(data, made=True)
+                    done[name] = Made(self.folder / name, made=True)
         return theirs
-
-    def _put(self, name: str, data: bytes) -> None:
-        """Write the entry whole: a reader sees all of it or none."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        target = self.folder / name
-        partial = target.with_name(f"{target.name}.{os.getpid()}.part")
-        partial.write_bytes(data)
-        partial.replace(target)
 
     def _lock_file(self, name: str) -> IO[str]:
         locks = self.folder / ".locks"
@@ -181,8 +197,22 @@ class BuildCache:
             _release(handle)
 
 
+def _put(folder: Path, name: str, data: bytes) -> None:
+    """Write the entry whole: a reader sees all of it or none."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    partial = target.with_name(f"{target.name}.{os.getpid()}.part")
+    partial.write_bytes(data)
+    partial.replace(target)
+
+
+def _make_entry(folder: Path, name: str, job: Job) -> None:
+    """In a worker process: make the entry and write it (the build holds its lock meanwhile)."""
+    _put(folder, name, job.run())
+
+
 @contextlib.contextmanager
-def _releasing(running: dict[Future[bytes], tuple[str, IO[str]]]) -> Iterator[None]:
+def _releasing(running: dict[Future[None], tuple[str, IO[str]]]) -> Iterator[None]:
     """On an error, release the locks of the entries still being made (their builds gave up)."""
     try:
         yield

@@ -152,7 +152,10 @@ def build_rulebook(
     """
     trees = [(name, build_tree(parse_blocks(decode(data, name), name), name)) for name, data in exports]
     merged = merge_exports(trees)
-    sections = {spec.name: _find_page_section(merged, spec) for spec in pages}
+    by_title: dict[str, list[Section]] = {}
+    for section in merged.walk()[1:]:
+        by_title.setdefault(section.title, []).append(section)
+    sections = {spec.name: _find_page_section(by_title, spec) for spec in pages}
     _require_coverage(merged, sections)
 
     anchored = {name: assign_ids(section) for name, section in sections.items()}
@@ -266,8 +269,8 @@ def render_calculators_page(placements: list[Placement], anchored: dict[str, lis
     return environment(html=False).get_template("calculators.md.j2").render(items=items)
 
 
-def _find_page_section(root: Section, spec: PageSpec) -> Section:
-    matches = [s for s in root.walk()[1:] if s.title == spec.section]
+def _find_page_section(by_title: Mapping[str, list[Section]], spec: PageSpec) -> Section:
+    matches = by_title.get(spec.section, [])
     if len(matches) != 1:
         raise RulebookError(
             f"page {spec.name!r} shows section {spec.section!r}, which the exports hold "

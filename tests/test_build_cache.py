@@ -24,10 +24,24 @@ def never(text: str) -> bytes:
 
 def test_an_entry_is_made_once_then_read(tmp_path: Path) -> None:
     cache = BuildCache(tmp_path)
-    assert cache.make("a.bin", lambda: b"one") == Made(b"one", made=True)
-    assert cache.make("a.bin", lambda: b"two") == Made(b"one", made=False)
+    first = cache.make("a.bin", lambda: b"one")
+    assert (first.data, first.made) == (b"one", True)
+    again = cache.make("a.bin", lambda: b"two")
+    assert (again.data, again.made) == (b"one", False)
+    assert again == Made(tmp_path / "a.bin", made=False)
     assert cache.get("a.bin") == b"one"
     assert not list(tmp_path.glob("*.part")), "written whole: no partial file stays"
+
+
+def test_an_entry_is_linked_into_the_site_not_written_again(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    made = cache.make("card.png", lambda: b"image")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "card.png").write_bytes(b"an older build's image")
+    made.link_to(site / "card.png")
+    assert (site / "card.png").read_bytes() == b"image"
+    assert (site / "card.png").stat().st_ino == (tmp_path / "cache" / "card.png").stat().st_ino
 
 
 def test_an_error_leaves_no_entry_and_no_lock(tmp_path: Path) -> None:
@@ -39,7 +53,7 @@ def test_an_error_leaves_no_entry_and_no_lock(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="the compiler failed"):
         cache.make("a.bin", broken)
     assert cache.get("a.bin") is None
-    assert cache.make("a.bin", lambda: b"one") == Made(b"one", made=True)
+    assert cache.make("a.bin", lambda: b"one") == Made(tmp_path / "a.bin", made=True)
 
 
 def test_two_builds_at_once_make_an_entry_once_and_the_second_waits_for_it(tmp_path: Path) -> None:
@@ -59,7 +73,8 @@ def test_two_builds_at_once_make_an_entry_once_and_the_second_waits_for_it(tmp_p
     results["second"] = BuildCache(tmp_path).make("a", lambda: slow("second"))
     first.join()
     assert calls == ["first"]
-    assert results == {"first": Made(b"first", made=True), "second": Made(b"first", made=False)}
+    assert results == {"first": Made(tmp_path / "a", made=True), "second": Made(tmp_path / "a", made=False)}
+    assert results["second"].data == b"first"
 
 
 def test_many_entries_are_made_in_worker_processes_in_the_jobs_order(tmp_path: Path) -> None:
@@ -68,14 +83,14 @@ def test_many_entries_are_made_in_worker_processes_in_the_jobs_order(tmp_path: P
     jobs = {name: Job(made_where, name) for name in ("c", "kept", "a", "b")}
     made = cache.make_all(jobs, workers=2)
     assert list(made) == ["c", "kept", "a", "b"]
-    assert made["kept"] == Made(b"from an earlier build", made=False)
+    assert (made["kept"].data, made["kept"].made) == (b"from an earlier build", False)
     makers = set()
     for name in ("c", "a", "b"):
         text, _, pid = made[name].data.decode().partition(" by ")
         assert (text, made[name].made, cache.get(name)) == (name, True, made[name].data)
         makers.add(int(pid))
     assert os.getpid() not in makers, "made in worker processes, not in the build's own"
-    assert cache.make_all(jobs, workers=2) == {name: Made(made[name].data, made=False) for name in jobs}
+    assert cache.make_all(jobs, workers=2) == {name: Made(tmp_path / name, made=False) for name in jobs}
 
 
 def test_an_entry_another_build_is_making_is_left_to_it_and_read_when_done(tmp_path: Path) -> None:
@@ -94,5 +109,5 @@ def test_an_entry_another_build_is_making_is_left_to_it_and_read_when_done(tmp_p
     other.start()
     made = cache.make_all({"a": Job(made_where, "a"), "b": Job(never, "b"), "c": Job(made_where, "c")}, workers=2)
     other.join()
-    assert made["b"] == Made(b"the other build's b", made=False)
+    assert (made["b"].data, made["b"].made) == (b"the other build's b", False)
     assert [made["a"].made, made["c"].made] == [True, True]

