@@ -25,6 +25,8 @@ CONTENT_SECURITY_POLICY = (
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+#: The search's index files (compressed by Pagefind itself): plain bytes.
+BINARY = "application/octet-stream"
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,13 @@ def _one(site: Path, pattern: str) -> str:
     return found[0]
 
 
+def _first(site: Path, pattern: str) -> str:
+    found = sorted(p.relative_to(site).as_posix() for p in site.glob(pattern))
+    if not found:
+        raise AssertionError(f"the built site has no file like {pattern}")
+    return found[0]
+
+
 def samples(site: Path) -> list[Expected]:
     """One file of every kind the table names, found in the built ``site``."""
     pyodide = _one(site, "assets/pyodide/*/pyodide.asm.wasm").rsplit("/", 1)[0]
@@ -77,7 +86,15 @@ def samples(site: Path) -> list[Expected]:
         Expected("service worker", "sw.js", js, REVALIDATE),
         Expected("WebAssembly, version-pinned", f"{pyodide}/pyodide.asm.wasm", "application/wasm", IMMUTABLE),
         Expected("JSON", "assets/py/manifest.json", json, REVALIDATE),
-        Expected("JSON, the search index", "search/search_index.json", json, REVALIDATE),
+        Expected("JSON, the theme's search settings", "search/search_index.json", json, REVALIDATE),
+        Expected("the search's script", "pagefind/pagefind.js", js, REVALIDATE),
+        Expected("the search's entry", "pagefind/pagefind-entry.json", json, REVALIDATE),
+        Expected("the search's metadata, content-hashed", _one(site, "pagefind/pagefind.*.pf_meta"), BINARY, IMMUTABLE),
+        Expected("the search's WebAssembly", "pagefind/wasm.en.pagefind", BINARY, REVALIDATE),
+        Expected("a chunk of the search's index", _first(site, "pagefind/index/*.pf_index"), BINARY, IMMUTABLE),
+        Expected(
+            "a fragment of the search's index", _first(site, "pagefind/fragment/*.pf_fragment"), BINARY, IMMUTABLE
+        ),
         Expected("web app manifest", "manifest.webmanifest", "application/manifest+json", REVALIDATE),
         Expected("SVG", "assets/icons/icon.svg", "image/svg+xml", REVALIDATE),
         Expected("PNG", "assets/icons/icon-192.png", "image/png", REVALIDATE),

@@ -73,6 +73,10 @@ def test_every_sample_is_typed_and_cached_as_the_readme_says(built_site: Path) -
         ("assets/py/manifest.json", False),
         ("assets/rules.css", False),
         ("sw.js", False),
+        ("pagefind/index/en_a367b3a.pf_index", True),
+        ("pagefind/pagefind.en_6a9c8e4434.pf_meta", True),
+        ("pagefind/pagefind.js", False),
+        ("pagefind/wasm.en.pagefind", False),
     ],
 )
 def test_the_readmes_year_long_files_read_as_written(path: str, year: bool) -> None:

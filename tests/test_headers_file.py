@@ -86,6 +86,9 @@ def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_fold
         "/assets/stylesheets/*",
         "/assets/javascripts/bundle.*",
         "/assets/javascripts/workers/search.*",
+        "/pagefind/index/*",
+        "/pagefind/fragment/*",
+        "/pagefind/pagefind.*.pf_meta",
     ]
     assert dict(rules[0][1]) == {
         "Content-Security-Policy": CONTENT_SECURITY_POLICY,

@@ -36,7 +36,13 @@ KINDS = [
     "service worker",
     "WebAssembly, version-pinned",
     "JSON",
-    "JSON, the search index",
+    "JSON, the theme's search settings",
+    "the search's script",
+    "the search's entry",
+    "the search's metadata, content-hashed",
+    "the search's WebAssembly",
+    "a chunk of the search's index",
+    "a fragment of the search's index",
     "web app manifest",
     "SVG",
     "PNG",
@@ -115,7 +121,7 @@ def test_a_precompressed_twin_is_sent_with_its_encoding_and_vary(
 
 def test_the_site_has_twins_for_the_large_files(built_site: Path) -> None:
     twinned = {s.kind for s in samples(built_site) if s.twin(built_site, ".br") and s.twin(built_site, ".gz")}
-    assert {"rule page", "WebAssembly, version-pinned", "zip, version-pinned", "JSON, the search index"} <= twinned
+    assert {"rule page", "WebAssembly, version-pinned", "zip, version-pinned", "the search's script"} <= twinned
 
 
 @pytest.mark.parametrize("host", ["nginx", "caddy"])

@@ -134,15 +134,6 @@ def test_fonts_are_not_loaded_from_another_host() -> None:
     assert re.search(r"^\s+font: false", config, re.MULTILINE)
 
 
-def test_search_index_has_one_entry_per_rule_block(built_site: Path) -> None:
-    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
-    locations = {d["location"] for d in index["docs"]}
-    assert "buildings/#total-collapse" in locations
-    battlements = [d for d in index["docs"] if "battlements" in d["text"].lower()]
-    assert battlements
-    assert all("#" in d["location"] for d in battlements)
-
-
 def _build_copy(tmp_path: Path, mutate) -> subprocess.CompletedProcess[str]:
     project = tmp_path / "project"
     shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "build"))

@@ -6,7 +6,8 @@
 2. :func:`build_scripts.finish.runtime_assets.write_runtime`: Pyodide, the calculators archive,
    the answers' schema and the manifest of where each calculator is placed; and
    :func:`build_scripts.finish.vendor_modules.write_vendor_modules`: page modules from npm;
-3. :func:`resplit_search_index`: one search entry per rule block;
+3. :func:`build_scripts.finish.search.write_search`: the search, one record per rule, read
+   from the built pages (Pagefind's index, the words for "Did you mean");
 4. :func:`build_scripts.cards.card_pages.write_cards`: a card (page and image) for every rule;
 5. :func:`build_scripts.finish.service_worker.write_service_worker`: ``sw.js``, precaching it all
    but the cards of live rules (it answers their addresses itself) and their images;
@@ -17,7 +18,6 @@ Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,12 +28,11 @@ from build_scripts.cards.rule_cards import Card
 from build_scripts.finish.csp import externalize_data_svgs
 from build_scripts.finish.precompress import Compressed, precompress_site
 from build_scripts.finish.runtime_assets import Runtime, write_runtime
-from build_scripts.finish.search_index import split_rule_sections
+from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
 from build_scripts.finish.vendor_modules import write_vendor_modules
-from build_scripts.model import AnchoredBlock
 
-__all__ = ["Finished", "finish_site", "resplit_search_index", "write_moved_files"]
+__all__ = ["Finished", "finish_site", "write_moved_files"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +43,7 @@ class Finished:
     precache: Precache | None
     compressed: list[Compressed]
     cards: CardsWritten | None = None
+    search: SearchWritten | None = None
 
 
 def write_moved_files(site_dir: Path, moved: Mapping[str, str], *, host_headers: Path | None = None) -> None:
@@ -64,23 +64,12 @@ def write_moved_files(site_dir: Path, moved: Mapping[str, str], *, host_headers:
         (site_dir / name).write_text(text, "utf-8")
 
 
-def resplit_search_index(site_dir: Path, anchored: Mapping[str, list[AnchoredBlock]]) -> None:
-    """Rewrite the search plugin's index with one entry per rule block (``anchored``: page URL → blocks)."""
-    index_path = site_dir / "search" / "search_index.json"
-    if not index_path.exists():
-        return
-    index: dict[str, Any] = json.loads(index_path.read_text("utf-8"))
-    index = split_rule_sections(index, anchored)
-    index_path.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False), "utf-8")
-
-
 def finish_site(
     site_dir: Path,
     *,
     moved: Mapping[str, str],
     runtime: Runtime,
     places: Mapping[str, list[dict[str, Any]]],
-    anchored: Mapping[str, list[AnchoredBlock]],
     build_id: str,
     project_dir: Path,
     cache_dir: Path,
@@ -98,7 +87,6 @@ def finish_site(
         moved: Scripts moved out of the pages (path from the site root → code).
         runtime: The browser runtime to copy in.
         places: Calculator → where it is placed, for the manifest.
-        anchored: Page URL → its rule blocks, for the search index.
         build_id: The build's id (names the service worker's cache).
         project_dir: The project folder (Workbox runs there).
         cache_dir: Where compressed copies are kept between builds.
@@ -115,7 +103,7 @@ def finish_site(
     write_moved_files(site_dir, moved, host_headers=host_headers)
     manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
     write_vendor_modules(site_dir, project_dir)
-    resplit_search_index(site_dir, anchored)
+    search = write_search(site_dir, project_dir=project_dir)
     written = (
         write_cards(site_dir, cards, site_url=site_url, site_name=site_name, cache_dir=cache_dir / "cards")
         if cards
@@ -124,4 +112,4 @@ def finish_site(
     kept = [f"{card.path}index.html" for card in cards if card.status == "gone"]
     precache = write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept) if service_worker else None
     compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
-    return Finished(manifest, precache, compressed, written)
+    return Finished(manifest, precache, compressed, written, search)

@@ -221,7 +221,6 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 moved=self.inline_scripts,
                 runtime=self.runtime,
                 places=self._places(),
-                anchored={page_url(name): items for name, items in self.result.anchored.items()},
                 build_id=self.build_id,
                 project_dir=self._path(config, "."),
                 cache_dir=self._path(config, self.config.cache_dir),
@@ -243,6 +242,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 cards.html_bytes / 1e3,
                 cards.image_bytes / 1e6,
             )
+        if done.search:
+            log.info("search: %d rules, %d files of Pagefind's index", done.search.records, done.search.files)
         pyodide, archive = done.manifest["pyodide"], done.manifest["calculators"]
         log.info("calculators: Pyodide %s and %s copied into the site", pyodide, archive)
         if done.precache:

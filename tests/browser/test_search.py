@@ -79,7 +79,7 @@ document.addEventListener('sh-calc:answered', () => {
 
 
 def search_workers(page: Page) -> list[dict[str, float]]:
-    return [w for w in page.evaluate("() => window.__workers") if "workers/search." in w["url"]]
+    return [w for w in page.evaluate("() => window.__workers") if "/assets/js/search/worker.mjs" in w["url"]]
 
 
 def test_the_search_index_waits_for_the_first_answer(browser: Browser, site_url: str) -> None:
@@ -88,14 +88,14 @@ def test_the_search_index_waits_for_the_first_answer(browser: Browser, site_url:
     page = context.new_page()
     page.goto(site_url + "buildings/")
     page.wait_for_function("() => window.__firstAnswer !== null", timeout=TIMEOUT)
-    page.wait_for_function("() => window.__workers.some(w => w.url.includes('workers/search.'))", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__workers.some(w => w.url.includes('/search/worker.mjs'))", timeout=TIMEOUT)
     first_answer = page.evaluate("() => window.__firstAnswer")
     [worker] = search_workers(page)
     assert worker["at"] >= first_answer, "Material's search worker started before the first answer"
     # A page without a calculator starts it once it has loaded and is idle.
     home = context.new_page()
     home.goto(site_url)
-    home.wait_for_function("() => window.__workers.some(w => w.url.includes('workers/search.'))", timeout=TIMEOUT)
+    home.wait_for_function("() => window.__workers.some(w => w.url.includes('/search/worker.mjs'))", timeout=TIMEOUT)
     context.close()
 
 

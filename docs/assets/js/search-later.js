@@ -1,18 +1,23 @@
 // @ts-check
-// Scrollhammer Rules: Material's search worker, started when it is wanted, not at load.
+// Scrollhammer Rules: the site's search worker in place of Material's, started when it is
+// wanted, not at load.
 //
-// Material creates its search worker as soon as a page loads, and the worker builds the
-// search index at once: work that competes with the page and with Python's start for the
-// phone's CPU, for a search the player may not open. This classic script, right before
-// Material's bundle, hands Material a stand-in for that one worker: what Material posts
-// is kept, and the real worker starts (and gets it, in order) when the search is opened
+// Material's search box talks to a worker it creates as soon as a page loads (its own,
+// which builds a lunr index of the whole site in the phone's memory). This classic script,
+// right before Material's bundle, gives Material the site's own worker instead
+// (search/worker.mjs: the same messages, answered from Pagefind's index, which loads only
+// what a query needs), and starts it only when the search is wanted: what Material posts
+// is kept until then and handed over in order. The search is wanted when it is opened
 // (the search toggle, the search field focused), when the page's first calculator answer
 // has come (the page scripts call scrollhammerSearch.start()), or, on a page without a
-// calculator, once the page has loaded and is idle. The search then works as before,
-// online or off; "Did you mean" loads its words at the same moment (the event below).
+// calculator, once the page has loaded and is idle. A result that carries a correction
+// for a mistyped word is passed on to the page as an "sh-search:fix" event (search-typos.mjs
+// offers it); "sh-search:start" says the worker has started.
 (() => {
   const Real = window.Worker;
   const SEARCH_WORKER = /assets\/javascripts\/workers\/search\.[0-9a-f]+\.min\.js$/;
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  const OURS = new URL("search/worker.mjs", script?.src || document.baseURI);
   /** @type {(() => void)[]} */
   const waiting = [];
   let wanted = false;
@@ -26,22 +31,20 @@
 
   /** A worker that starts when the search is wanted, keeping what is posted until then. */
   class LaterWorker extends EventTarget {
-    /**
-     * @param {string | URL} url
-     * @param {WorkerOptions} [options]
-     */
-    constructor(url, options) {
+    constructor() {
       super();
       /** @type {unknown[]} */
       this.queue = [];
       /** @type {Worker | null} */
       this.real = null;
       const begin = () => {
-        const worker = new Real(url, options);
+        const worker = new Real(OURS, { type: "module" });
         this.real = worker;
-        worker.addEventListener("message", (event) =>
-          this.dispatchEvent(new MessageEvent("message", { data: event.data })),
-        );
+        worker.addEventListener("message", (event) => {
+          const fix = event.data?.scrollhammer;
+          if (fix) document.dispatchEvent(new CustomEvent("sh-search:fix", { detail: fix }));
+          this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+        });
         worker.addEventListener("error", () => this.dispatchEvent(new Event("error")));
         for (const message of this.queue.splice(0)) worker.postMessage(message);
       };
@@ -66,7 +69,7 @@
    */
   function Worker(url, options) {
     const address = new URL(String(url), document.baseURI).pathname;
-    return SEARCH_WORKER.test(address) ? new LaterWorker(url, options) : new Real(url, options);
+    return SEARCH_WORKER.test(address) ? new LaterWorker() : new Real(url, options);
   }
   Worker.prototype = Real.prototype;
   window.Worker = /** @type {typeof window.Worker} */ (/** @type {unknown} */ (Worker));

@@ -1,0 +1,66 @@
+// Pagefind's results as the theme's search box shows them (docs/assets/js/search/results.mjs).
+// Run by tests/test_search_model.py with `node --test`.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { escapeHtml, grouped, safeExcerpt, withoutTitle } from "../../../docs/assets/js/search/results.mjs";
+
+/** A result's data as Pagefind gives it (only what the site reads). */
+function data(url, title, excerpt, content, page) {
+  return { url: `/${url}`, raw_url: url, excerpt, content, meta: { title }, filters: { page: [page] } };
+}
+
+describe("what the theme writes as HTML is escaped", () => {
+  test("a title's every markup character", () => {
+    assert.equal(escapeHtml(`<img src=x onerror="a()">&'`), "&#60;img src=x onerror=&#34;a()&#34;&#62;&#38;&#39;");
+  });
+
+  test("an excerpt keeps only the search's marks", () => {
+    // Pagefind escapes < and > of the rule's words itself; & and quotes are escaped here.
+    const excerpt = `flee 8" &amp; &lt;b&gt;run&lt;/b&gt; <mark>total</mark> 'collapse'`;
+    assert.equal(
+      safeExcerpt(excerpt),
+      "flee 8&#34; &amp;amp; &lt;b&gt;run&lt;/b&gt; <mark data-md-highlight>total</mark> &#39;collapse&#39;",
+    );
+  });
+});
+
+describe("the excerpt does not repeat the title", () => {
+  test("a chart row's name and its full stop are left out", () => {
+    assert.equal(
+      withoutTitle("6: <mark>Total</mark> <mark>Collapse.</mark> The occupying units", "6: Total Collapse"),
+      "The occupying units",
+    );
+  });
+
+  test("a heading's excerpt is empty; another's stays whole", () => {
+    assert.equal(withoutTitle("<mark>Battlements.</mark>", "Battlements"), "");
+    assert.equal(withoutTitle("Units on the <mark>battlements</mark>", "Battlements"), "Units on the <mark>battlements</mark>");
+    assert.equal(withoutTitle("Units", ""), "Units");
+  });
+});
+
+describe("results are grouped by page", () => {
+  const found = [
+    { score: 9, data: data("buildings/#total-collapse", "6: Total Collapse", "6: Total Collapse. The occupying", "6: Total Collapse. The occupying units", "Buildings") },
+    { score: 5, data: data("ruins/#rubble", "Rubble", "a total collapse leaves rubble", "a total collapse leaves rubble", "Ruins") },
+    { score: 4, data: data("buildings/#catastrophic-breach", "5: Catastrophic Breach", "before a total", "before a total wreck", "Buildings") },
+  ];
+
+  test("pages in the order of their best rule; in each, its rules best first, then the page", () => {
+    const groups = grouped(found, ["total", "collapse"]);
+    assert.deepEqual(
+      groups.map((group) => group.map((item) => [item.location, item.score])),
+      [
+        [["buildings/#total-collapse", 9], ["buildings/#catastrophic-breach", 4], ["buildings/", 0]],
+        [["ruins/#rubble", 5], ["ruins/", 0]],
+      ],
+    );
+    assert.equal(groups[0][2].title, "Buildings");
+    assert.equal(groups[0][0].text, "The occupying");
+  });
+
+  test("each rule says which words of the query it has", () => {
+    const [[, breach]] = grouped(found, ["total", "collapse"]);
+    assert.deepEqual(breach.terms, { total: true, collapse: false });
+  });
+});

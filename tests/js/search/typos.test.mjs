@@ -1,0 +1,51 @@
+// "Did you mean": the pure part (docs/assets/js/search/typos.mjs).
+// Run by tests/test_search_model.py with `node --test`.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { correction, fixedQuery, oneEditApart, words } from "../../../docs/assets/js/search/typos.mjs";
+
+describe("one edit apart", () => {
+  test("a letter changed, added, dropped, or two neighbours swapped", () => {
+    assert.equal(oneEditApart("barage", "barrage"), true); // added
+    assert.equal(oneEditApart("barrrage", "barrage"), true); // dropped
+    assert.equal(oneEditApart("collapse", "collapze"), true); // changed
+    assert.equal(oneEditApart("colalpse", "collapse"), true); // swapped
+    assert.equal(oneEditApart("xollapse", "collapse"), true); // the first letter changed
+    assert.equal(oneEditApart("coll", "cell"), true);
+  });
+
+  test("the same word, two edits, or two letters apart in length are not", () => {
+    assert.equal(oneEditApart("barrage", "barrage"), false);
+    assert.equal(oneEditApart("barag", "barrage"), false);
+    assert.equal(oneEditApart("clolapze", "collapse"), false);
+    assert.equal(oneEditApart("abcd", "badc"), false);
+  });
+});
+
+describe("the correction", () => {
+  const near = new Map([
+    ["barrage", 3],
+    ["garage", 1],
+    ["bar", 40],
+  ]);
+
+  test("is the most frequent word one edit away", () => {
+    assert.equal(correction("barage", near), "barrage");
+    assert.equal(correction("bame", new Map([["game", 2], ["name", 7], ["same", 1]])), "name");
+  });
+
+  test("is never a word shorter than four letters, and none when nothing is near", () => {
+    assert.equal(correction("baz", new Map([["bar", 40]])), null);
+    assert.equal(correction("quantum", near), null);
+  });
+
+  test("the query keeps its other words, and says nothing when no word changes", () => {
+    const fixes = new Map([["colapse", "collapse"], ["total", null]]);
+    assert.equal(fixedQuery("Total colapse!", fixes), "Total collapse!");
+    assert.equal(fixedQuery("Total wall", fixes), null);
+  });
+
+  test("a query's words are its lower-case letters", () => {
+    assert.deepEqual(words("You'll roll 2D6, Breach!"), ["you'll", "roll", "d", "breach"]);
+  });
+});
