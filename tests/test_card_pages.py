@@ -8,7 +8,6 @@ the image.
 
 from __future__ import annotations
 
-import json
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -224,3 +223,28 @@ def test_the_images_are_drawn_once_and_then_come_from_the_cache(
     other = CardFace(site=face.site, place=face.place, words="5: Catastrophic Breach", date=face.date)
     with pytest.raises(AssertionError, match="drawn again"):
         card_images([face, other], cache_dir=cache)
+
+
+def test_without_images_a_card_is_one_file_that_still_unfurls_with_its_words(tmp_path: Path) -> None:
+    cards = build().cards[:3]
+    written = write_cards(
+        tmp_path,
+        cards,
+        site_url="https://rules.example.org/",
+        site_name="Scrollhammer Rules",
+        cache_dir=tmp_path / "c",
+        images=False,
+    )
+    assert (written.count, written.drawn, written.image_bytes) == (3, 0, 0)
+    for card in cards:
+        folder = tmp_path / card.path
+        assert [p.name for p in folder.iterdir()] == ["index.html"]
+        html = (folder / "index.html").read_text("utf-8")
+        head = Head()
+        head.feed(html)
+        assert "og:image" not in head.meta
+        assert "twitter:image" not in head.meta
+        assert head.meta["twitter:card"] == ["summary"]
+        preview = link_preview("https://rules.example.org/" + card.path, content=html, parser="html.parser")
+        assert preview.title
+        assert preview.description

@@ -2,7 +2,7 @@
 
 Each card (:mod:`build_scripts.cards.rule_cards`) becomes ``r/<page>/<id>/index.html`` (from
 ``templates/card.html.j2``) and ``r/<page>/<id>/card.png`` (:mod:`build_scripts.cards.card_image`,
-drawn once and then copied from the build's cache). Absolute addresses (``og:url``,
+drawn once, then linked from the build's cache). Absolute addresses (``og:url``,
 ``og:image``) come from the site's ``site_url`` (``SITE_URL``); every link a person
 follows is relative, so a build without it still works where it is served.
 """
@@ -39,7 +39,7 @@ class CardsWritten:
 
 
 def write_cards(
-    site_dir: Path, cards: Sequence[Card], *, site_url: str, site_name: str, cache_dir: Path
+    site_dir: Path, cards: Sequence[Card], *, site_url: str, site_name: str, cache_dir: Path, images: bool = True
 ) -> CardsWritten:
     """Write every card's page and image.
 
@@ -49,6 +49,8 @@ def write_cards(
         site_url: The site's absolute address, ending in ``/``.
         site_name: The site's name (``og:site_name``, the image's band).
         cache_dir: Where drawn images are kept between builds.
+        images: Draw each card's image; without, a chat shows the card's words and no
+            picture (one file a rule instead of two, for a host that counts files).
     """
     template = environment().get_template("card.html.j2")
     base = site_url if site_url.endswith("/") else site_url + "/"
@@ -62,7 +64,7 @@ def write_cards(
             card=card,
             root="../" * depth,
             url=base + card.path,
-            image=base + card.path + CARD_IMAGE,
+            image=base + card.path + CARD_IMAGE if images else "",
             width=WIDTH,
             height=HEIGHT,
             alt=f"{card.place}: {describe(card.words, DESCRIPTION_LIMIT)}",
@@ -74,9 +76,11 @@ def write_cards(
         (folder / "index.html").write_text(html, "utf-8")
         faces[folder] = CardFace(site=site_name, place=card.place, words=card.words, date=card.date)
         html_bytes += len(html.encode("utf-8"))
-    images = card_images(list(faces.values()), cache_dir=cache_dir)
+    if not images:
+        return CardsWritten(len(cards), 0, html_bytes, 0)
+    made = card_images(list(faces.values()), cache_dir=cache_dir)
     for folder, face in faces.items():
-        (folder / CARD_IMAGE).write_bytes(images[face].data)
-    drawn = sum(image.made for image in images.values())
-    image_bytes = sum(len(images[face].data) for face in faces.values())
+        made[face].link_to(folder / CARD_IMAGE)
+    drawn = sum(image.made for image in made.values())
+    image_bytes = sum(made[face].path.stat().st_size for face in faces.values())
     return CardsWritten(len(cards), drawn, html_bytes, image_bytes)

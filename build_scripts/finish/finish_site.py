@@ -79,6 +79,7 @@ def finish_site(
     cards: Sequence[Card] = (),
     site_url: str = "/",
     site_name: str = "",
+    card_images: bool = True,
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
 
@@ -96,6 +97,7 @@ def finish_site(
         cards: The rule cards to write (none: no ``r/`` folder).
         site_url: The site's absolute address (the cards' ``og:url`` and ``og:image``).
         site_name: The site's name, on the cards.
+        card_images: Draw the cards' images (off: a card is one file, its words without a picture).
 
     Raises:
         RulebookError: when the service worker cannot be written.
@@ -105,7 +107,14 @@ def finish_site(
     write_vendor_modules(site_dir, project_dir)
     search = write_search(site_dir, project_dir=project_dir)
     written = (
-        write_cards(site_dir, cards, site_url=site_url, site_name=site_name, cache_dir=cache_dir / "cards")
+        write_cards(
+            site_dir,
+            cards,
+            site_url=site_url,
+            site_name=site_name,
+            cache_dir=cache_dir / "cards",
+            images=card_images,
+        )
         if cards
         else None
     )

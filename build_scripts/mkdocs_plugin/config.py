@@ -66,6 +66,11 @@ class ScrollhammerConfig(base.Config):
     cards = c.Type(bool, default=True)
     """Write a card (a page with the rule's words in its tags, and an image) for every rule under ``r/``."""
 
+    card_images = c.Type(bool, default=True)
+    """Draw each card's image (``og:image``). Off, a chat shows a card's words without a
+    picture, and the site has one file a rule instead of two (for a host that counts files:
+    deploy/README.md)."""
+
     xref_map = c.Type(str, default="build_scripts/xrefs.toml")
     """The committed map of ``page XX`` references, relative to ``mkdocs.yml``."""
 

@@ -230,6 +230,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 cards=self.result.cards if self.config.cards else [],
                 site_url=config.site_url or "/",
                 site_name=config.site_name,
+                card_images=self.config.card_images,
             )
         except RulebookError as exc:
             raise PluginError(str(exc)) from None
