@@ -12,8 +12,8 @@ from support import ROOT
 #: The build's stages, in order: a stage may import itself and those before it.
 STAGES = ["rulebook", "pages", "cards", "finish"]
 #: What every stage may import: the plain data and errors shared by all, the templates, the exported types,
-#: the cache of what is slow to make.
-SHARED = {"errors", "model", "data_file", "templates_env", "type_export", "build_cache"}
+#: the cache of what is slow to make, the timer of the build's stages.
+SHARED = {"errors", "model", "data_file", "templates_env", "type_export", "build_cache", "stage_timer"}
 #: The one import against the order: a card's page carries the site's one policy.
 ALLOWED = {("cards", "finish.csp")}
 PYTHON = sorted(p for folder in ("build_scripts", "calculators", "site_server") for p in (ROOT / folder).rglob("*.py"))

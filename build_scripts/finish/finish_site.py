@@ -19,7 +19,7 @@ Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from build_scripts.finish.runtime_assets import Runtime, write_runtime
 from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
 from build_scripts.finish.vendor_modules import write_vendor_modules
+from build_scripts.stage_timer import StageTimer
 
 __all__ = ["Finished", "finish_site", "write_moved_files"]
 
@@ -44,6 +45,29 @@ class Finished:
     compressed: list[Compressed]
     cards: CardsWritten | None = None
     search: SearchWritten | None = None
+    #: Each step's wall time in seconds, in order.
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def summary(self, build_id: str) -> list[str]:
+        """What finishing did, in the build log's lines."""
+        lines = []
+        if self.cards:
+            lines.append(
+                f"rule cards: {self.cards.count} ({self.cards.drawn} images drawn, the rest from the cache): "
+                f"{self.cards.html_bytes / 1e3:.0f} KB of pages, {self.cards.image_bytes / 1e6:.1f} MB of images"
+            )
+        if self.search:
+            lines.append(f"search: {self.search.records} rules, {self.search.files} files of Pagefind's index")
+        pyodide, archive = self.manifest["pyodide"], self.manifest["calculators"]
+        lines.append(f"calculators: Pyodide {pyodide} and {archive} copied into the site")
+        if self.precache:
+            p = self.precache
+            lines.append(f"service worker: build {build_id} precaches {p.count} files ({p.size / 1e6:.1f} MB)")
+        if self.compressed:
+            raw = sum(c.raw for c in self.compressed) / 1e6
+            br = sum(c.br or c.raw for c in self.compressed) / 1e6
+            lines.append(f"precompressed {len(self.compressed)} files: {raw:.1f} MB raw, {br:.1f} MB as brotli")
+        return lines
 
 
 def write_moved_files(site_dir: Path, moved: Mapping[str, str], *, host_headers: Path | None = None) -> None:
@@ -102,23 +126,34 @@ def finish_site(
     Raises:
         RulebookError: when the service worker cannot be written.
     """
-    write_moved_files(site_dir, moved, host_headers=host_headers)
-    manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
-    write_vendor_modules(site_dir, project_dir)
-    search = write_search(site_dir, project_dir=project_dir)
-    written = (
-        write_cards(
-            site_dir,
-            cards,
-            site_url=site_url,
-            site_name=site_name,
-            cache_dir=cache_dir / "cards",
-            images=card_images,
+    timer = StageTimer()
+    with timer.stage("finish: moved scripts"):
+        write_moved_files(site_dir, moved, host_headers=host_headers)
+    with timer.stage("finish: runtime"):
+        manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
+        write_vendor_modules(site_dir, project_dir)
+    with timer.stage("finish: search"):
+        search = write_search(site_dir, project_dir=project_dir)
+    with timer.stage("finish: cards"):
+        written = (
+            write_cards(
+                site_dir,
+                cards,
+                site_url=site_url,
+                site_name=site_name,
+                cache_dir=cache_dir / "cards",
+                images=card_images,
+            )
+            if cards
+            else None
         )
-        if cards
-        else None
-    )
     kept = [f"{card.path}index.html" for card in cards if card.status == "gone"]
-    precache = write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept) if service_worker else None
-    compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
-    return Finished(manifest, precache, compressed, written, search)
+    with timer.stage("finish: service worker"):
+        precache = (
+            write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept)
+            if service_worker
+            else None
+        )
+    with timer.stage("finish: precompress"):
+        compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
+    return Finished(manifest, precache, compressed, written, search, timer.seconds)

@@ -80,6 +80,9 @@ class ScrollhammerConfig(base.Config):
     terms = c.Type(str, default="build_scripts/terms.toml")
     """The committed map of terms and the rules that define them, relative to ``mkdocs.yml``."""
 
+    build_times = c.Type(str, default="build/reports/build-times.json")
+    """Where to write the wall seconds of each stage of the build, relative to ``mkdocs.yml``."""
+
     terms_report = c.Type(str, default="build/reports/terms.md")
     """Where to write the build report of every term, relative to ``mkdocs.yml``."""
 

@@ -8,8 +8,10 @@ Every hook starts by checking ``enabled``. ``on_files`` builds the rulebook page
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,7 @@ from build_scripts.pages.table_file import load_table
 from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
+from build_scripts.stage_timer import StageTimer
 
 __all__ = ["ScrollhammerPlugin", "add_shortcut"]
 
@@ -53,6 +56,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         self.build_id = ""
         self.inline_scripts: dict[str, str] = {}
         self.modules: list[str] = []
+        self.timer = StageTimer()
+        self._since = 0.0
 
     def _path(self, config: MkDocsConfig, relative: str) -> Path:
         return Path(config.config_file_path).parent / relative
@@ -61,6 +66,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         """Make the navigation from the pages, add the page scripts and styles, show the build id."""
         if not self.config.enabled:
             return None
+        self.timer = StageTimer()
+        self._since = time.perf_counter()
         if config.nav:
             raise PluginError("scrollhammer: list pages in the plugin's `pages`, not in `nav` (the plugin makes nav)")
         for page in self.config.pages:
@@ -87,6 +94,11 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         """Build the rulebook pages and add them to the site's files."""
         if not self.config.enabled:
             return None
+        self.timer.mark("mkdocs: config, clean site, read files", self._since)
+        with self.timer.stage("rulebook and pages (Markdown)"):
+            return self._files(files, config)
+
+    def _files(self, files: Files, config: MkDocsConfig) -> Files:
         runtime_error = self._prepare_runtime(config)
         try:
             self.result = self._build(config)
@@ -106,6 +118,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.table_page))
             elif page.kind == "readings" and self.result.readings_page is not None:
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.readings_page))
+        self._since = time.perf_counter()
         return files
 
     def _prepare_runtime(self, config: MkDocsConfig) -> RulebookError | None:
@@ -215,6 +228,7 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         """Finish the site: calculators' runtime, per-rule search entries, service worker, compressed copies."""
         if not self.config.enabled or self.result is None or self.runtime is None:
             return
+        self.timer.mark("mkdocs: pages (HTML)", self._since)
         try:
             done = finish_site(
                 Path(config.site_dir),
@@ -234,26 +248,11 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             )
         except RulebookError as exc:
             raise PluginError(str(exc)) from None
-        if done.cards:
-            cards = done.cards
-            log.info(
-                "rule cards: %d (%d images drawn, the rest from the cache): %.0f KB of pages, %.1f MB of images",
-                cards.count,
-                cards.drawn,
-                cards.html_bytes / 1e3,
-                cards.image_bytes / 1e6,
-            )
-        if done.search:
-            log.info("search: %d rules, %d files of Pagefind's index", done.search.records, done.search.files)
-        pyodide, archive = done.manifest["pyodide"], done.manifest["calculators"]
-        log.info("calculators: Pyodide %s and %s copied into the site", pyodide, archive)
-        if done.precache:
-            mb = done.precache.size / 1e6
-            log.info("service worker: build %s precaches %d files (%.1f MB)", self.build_id, done.precache.count, mb)
-        if done.compressed:
-            raw = sum(c.raw for c in done.compressed) / 1e6
-            br = sum(c.br or c.raw for c in done.compressed) / 1e6
-            log.info("precompressed %d files: %.1f MB raw, %.1f MB as brotli", len(done.compressed), raw, br)
+        times = self._path(config, self.config.build_times)
+        times.parent.mkdir(parents=True, exist_ok=True)
+        times.write_text(json.dumps({**self.timer.seconds, **done.seconds}, indent=1) + "\n", "utf-8")
+        for line in done.summary(self.build_id):
+            log.info(line)
 
     def _places(self) -> dict[str, list[dict[str, Any]]]:
         places: dict[str, list[dict[str, Any]]] = {}
