@@ -63,6 +63,10 @@ class Finished:
         if self.precache:
             p = self.precache
             lines.append(f"service worker: build {build_id} precaches {p.count} files ({p.size / 1e6:.1f} MB)")
+            if p.book_count:
+                lines.append(
+                    f"service worker: the whole book adds {p.book_count} files ({p.book_size / 1e6:.1f} MB) on request"
+                )
         if self.compressed:
             raw = sum(c.raw for c in self.compressed) / 1e6
             br = sum(c.br or c.raw for c in self.compressed) / 1e6
@@ -103,6 +107,7 @@ def finish_site(
     cards: Sequence[Card] = (),
     site_url: str = "/",
     site_name: str = "",
+    book_pages: Sequence[str] = (),
     card_images: bool = True,
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
@@ -121,6 +126,8 @@ def finish_site(
         cards: The rule cards to write (none: no ``r/`` folder).
         site_url: The site's absolute address (the cards' ``og:url`` and ``og:image``).
         site_name: The site's name, on the cards.
+        book_pages: The URLs of the pages of the offline's second tier (``b07-ruins/``),
+            stored only when the player keeps the whole book.
         card_images: Draw the cards' images (off: a card is one file, its words without a picture).
 
     Raises:
@@ -148,9 +155,10 @@ def finish_site(
             else None
         )
     kept = [f"{card.path}index.html" for card in cards if card.status == "gone"]
+    book = [f"{url}**" for url in book_pages]
     with timer.stage("finish: service worker"):
         precache = (
-            write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept)
+            write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept, book=book)
             if service_worker
             else None
         )

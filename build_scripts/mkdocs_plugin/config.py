@@ -30,6 +30,11 @@ class PageConfig(base.Config):
     """The groups the page sits in, outermost first (``[Books 11–20, Book 14]``); the pages
     of a group are next to each other in the list. Empty: at the navigation's top."""
 
+    offline = c.Optional(c.Choice(("core", "book")))
+    """When a phone keeps the page for offline use: ``core``, on the first visit (with the
+    shell, the runtime and the search); ``book``, when the player keeps the whole book.
+    Unset: ``core`` for a page at the navigation's top, ``book`` for a page in a group."""
+
 
 class ScrollhammerConfig(base.Config):
     """Options of the ``scrollhammer`` plugin."""

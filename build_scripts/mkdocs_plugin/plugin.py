@@ -20,7 +20,7 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
@@ -34,6 +34,7 @@ from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
 from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
 from build_scripts.pages.calculator_forms import Placement, load_placements
 from build_scripts.pages.navigation import NavPage, nested_nav
+from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
 from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
@@ -118,6 +119,11 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.table_page))
             elif page.kind == "readings" and self.result.readings_page is not None:
                 files.append(File.generated(config, f"{page.name}.md", content=self.result.readings_page))
+        if self.config.service_worker:  # reached only through the service worker's redirect
+            offline = File.generated(
+                config, f"{OFFLINE_PAGE}.md", content=render_offline_page(), inclusion=InclusionLevel.NOT_IN_NAV
+            )
+            files.append(offline)
         self._since = time.perf_counter()
         return files
 
@@ -245,6 +251,11 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
                 site_url=config.site_url or "/",
                 site_name=config.site_name,
                 card_images=self.config.card_images,
+                book_pages=[
+                    page_url(p.name)
+                    for p in self.config.pages
+                    if (p.offline or ("book" if p.group else "core")) == "book"
+                ],
             )
         except RulebookError as exc:
             raise PluginError(str(exc)) from None

@@ -296,6 +296,37 @@ def test_search_finds_a_rule_and_opens_at_it(phone: Engine, probed_url: str) -> 
     clean(phone)
 
 
+def test_search_works_offline_after_one_visit_and_forgives_a_typo(phone: Engine, own_server: SiteServer) -> None:
+    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
+    phone.open(url + "terrain/")  # a page without a calculator: the offline copy is made once it is idle
+    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
+    wait(
+        phone,
+        """return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated');""",
+        what="the offline copy stored",
+    )
+    own_server.shutdown()
+    own_server.server_close()
+    phone.open(url + "ruins/")
+    wait(phone, "return !!document.querySelector('h1')", what="the page from the service worker")
+    phone.tap("label.md-header__button[for='__search']")
+    phone.type_into("input[data-md-component='search-query']", "barage")
+    wait(
+        phone,
+        "const b = document.querySelector('.sh-search-fix__button'); return b && b.textContent === 'barrage';",
+        what="Did you mean barrage?",
+    )
+    phone.tap(".sh-search-fix__button")
+    href = wait(
+        phone,
+        """const a = document.querySelector(".md-search-result__link[href*='#']");
+        return a && a.getAttribute('href').includes('?h=barrage#') && a.getAttribute('href');""",
+        what="the first result for the fixed word, offline",
+    )
+    assert "barrage" in href
+    clean(phone)
+
+
 def test_dark_mode_renders(phone: Engine, probed_url: str) -> None:
     phone.open(probed_url + "buildings/")
     for _ in range(3):

@@ -1,7 +1,9 @@
 """The service worker: Workbox's ``injectManifest`` writes ``site/sw.js`` from ``workbox_source.js``.
 
 Workbox is an npm package, so the build runs :file:`inject_manifest.mjs` (beside this
-file) in Node.
+file) in Node. It stores two tiers: the core (precached on the first visit: the shell,
+the runtime, the search and the core rulebook's pages) and the book (every other page,
+listed in ``offline-book.json``, stored when the player keeps the whole book).
 """
 
 from __future__ import annotations
@@ -22,17 +24,22 @@ _INJECT = Path(__file__).with_name("inject_manifest.mjs")
 
 @dataclass(frozen=True)
 class Precache:
-    """What the service worker precaches: how many files, and their size in bytes."""
+    """What the service worker stores: the core's files and bytes (a first visit), the book's (on request)."""
 
     count: int
     size: int
+    book_count: int = 0
+    book_size: int = 0
 
 
-def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path, extra: Sequence[str] = ()) -> Precache:
+def write_service_worker(
+    site_dir: Path, build_id: str, *, project_dir: Path, extra: Sequence[str] = (), book: Sequence[str] = ()
+) -> Precache:
     """Write ``sw.js`` into the built site, its cache named by ``build_id``.
 
     The rule cards (``r/``) are left out, but for ``extra`` (paths from the site root:
     the cards of rules that are gone, which the worker cannot answer from a page).
+    ``book``: the pages of the second tier (globs from the site root, ``b07-ruins/**``).
 
     Raises:
         RulebookError: when Node is missing or Workbox fails (with its message).
@@ -41,7 +48,7 @@ def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path, ex
     if node is None:
         raise RulebookError("service worker: Node.js is needed to run Workbox (install Node 20)")
     proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths and a hex id
-        [node, str(_INJECT), str(site_dir), build_id, json.dumps(list(extra))],
+        [node, str(_INJECT), str(site_dir), build_id, json.dumps({"extra": list(extra), "book": list(book)})],
         cwd=project_dir,
         capture_output=True,
         text=True,
@@ -50,4 +57,4 @@ def write_service_worker(site_dir: Path, build_id: str, *, project_dir: Path, ex
     if proc.returncode != 0:
         raise RulebookError(proc.stderr.strip() or "service worker: Workbox failed")
     stats = json.loads(proc.stdout)
-    return Precache(int(stats["count"]), int(stats["size"]))
+    return Precache(int(stats["count"]), int(stats["size"]), int(stats["bookFiles"]), int(stats["bookBytes"]))

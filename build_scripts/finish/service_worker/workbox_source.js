@@ -1,18 +1,30 @@
 // Scrollhammer Rules service worker (source; the build injects the precache manifest with
-// Workbox's injectManifest and the build id, and writes the result to site/sw.js).
+// Workbox's injectManifest, the build id and the size of the book's second tier, and
+// writes the result to site/sw.js).
 //
-// - install: put every file of this build in the cache "scrollhammer-<build>". A file
-//   whose URL and revision an older build's cache already holds is copied from there, so
-//   an update downloads only what changed (never the unchanged 2.7 MB Python runtime).
-// - activate: delete every other "scrollhammer-" cache, then take control of open pages.
-// - fetch: answer from this build's cache (a page URL with ?calc=… or ?h=… is the same
-//   page), else from the network. With the network off, the whole site still works.
+// Two tiers, so that what a first visit stores does not grow with the book:
+// - "core" (the cache "scrollhammer-<build>"): the site's shell, the Python runtime, the
+//   search and the core rulebook's pages, stored at install. A file whose URL and revision
+//   an older build's cache already holds is copied from there, so an update downloads only
+//   what changed (never the unchanged 2.7 MB Python runtime).
+// - "book" (the cache "scrollhammer-book-<build>"): every other page of the book, listed
+//   with their revisions in offline-book.json, stored only when the player asks to keep
+//   the whole book (message KEEP_BOOK; progress is posted to every page as BOOK_PROGRESS).
+//   A new build that finds a kept book keeps it too, copying what did not change.
+// Pages of the book that were not kept are stored as they are read ("scrollhammer-visited-<build>").
+//
+// - activate: delete every other build's caches, then take control of open pages.
+// - fetch: answer from this build's caches (a page URL with ?calc=… or ?h=… is the same
+//   page), else from the network (and keep what was read); a page that is on neither sends
+//   the player to offline/ ("not on this phone yet").
 //   A rule card's address (r/<page>/<id>/, not precached) is answered with a redirect to
 //   the rule in its page, as the card's own script would send the reader (?v= kept).
 //   WebAssembly is the exception: it is left to the browser's HTTP cache, where Chrome
 //   also keeps its compiled code across visits; the calculators' worker falls back to
 //   this cache's copy when that one is gone and the network is off.
-// - message {type: "SKIP_WAITING"}: the page's "Reload" button activates this build.
+// - message {type: "SKIP_WAITING"}: the page's "Reload" button activates this build;
+//   {type: "BOOK"}: how large the book's second tier is and how much of it is kept;
+//   {type: "KEEP_BOOK"}: keep it all.
 // @ts-check
 /// <reference lib="webworker" />
 
@@ -21,18 +33,29 @@ const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self
 const BUILD = "__SCROLLHAMMER_BUILD__";
 const PREFIX = "scrollhammer-";
 const CACHE = PREFIX + BUILD;
+const BOOK_CACHE = `${PREFIX}book-${BUILD}`;
+const VISITED_CACHE = `${PREFIX}visited-${BUILD}`;
+/** The book's second tier: how many files, how many bytes (the build puts them in). */
+const BOOK = { files: Number("__SCROLLHAMMER_BOOK_FILES__"), bytes: Number("__SCROLLHAMMER_BOOK_BYTES__") };
+/** Its list, with each file's revision and size (fetched only to keep the book). */
+const BOOK_LIST = "offline-book.json";
+/** Where a page that is not on this phone sends the player, offline. */
+const NOT_HERE = "offline/";
 // Workbox replaces this expression with the precache list (url and revision of each file).
 const MANIFEST = self.__WB_MANIFEST;
 const SCOPE = new URL(sw.registration.scope);
 
+/**
+ * A file's cache key: its path with its revision.
+ * @param {{url: string, revision?: string | null}} entry
+ */
+function keyOf(entry) {
+  const url = new URL(entry.url, SCOPE);
+  return entry.revision ? `${url.pathname}?__rev=${entry.revision}` : url.pathname;
+}
+
 // URL path (from the site root, "index.html" for folders) -> cache key with its revision.
-const KEYS = new Map(
-  MANIFEST.map((entry) => {
-    const url = new URL(entry.url, SCOPE);
-    const key = entry.revision ? `${url.pathname}?__rev=${entry.revision}` : url.pathname;
-    return [url.pathname, key];
-  }),
-);
+const KEYS = new Map(MANIFEST.map((entry) => [new URL(entry.url, SCOPE).pathname, keyOf(entry)]));
 
 /**
  * The same file, at the same revision, from an older build's cache.
@@ -40,38 +63,124 @@ const KEYS = new Map(
  */
 async function fromOlderCache(key) {
   for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    if (!name.startsWith(PREFIX) || name === CACHE || name === BOOK_CACHE) continue;
     const hit = await (await caches.open(name)).match(key);
     if (hit) return hit;
   }
   return null;
 }
 
-async function precache() {
-  const cache = await caches.open(CACHE);
+/** How many files are fetched at once (a phone's browser opens about six connections a host). */
+const AT_ONCE = 6;
+
+/**
+ * Put every file of a list into a cache: from an older build's cache when it holds the
+ * same revision, else from the network, a few at once.
+ * @param {Cache} cache
+ * @param {readonly {url: string, revision?: string | null, size?: number}[]} entries
+ * @param {(entry: {url: string, size?: number}) => void} [done] called after each file
+ */
+async function store(cache, entries, done) {
   const have = new Set(
     (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search),
   );
-  for (const [path, key] of KEYS) {
-    if (have.has(key)) continue;
-    let response = await fromOlderCache(key);
-    if (!response) {
-      response = await fetch(new URL(path, SCOPE), { cache: "no-cache", credentials: "same-origin" });
-      if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+  let next = 0;
+  const fetchOne = async () => {
+    while (next < entries.length) {
+      const entry = /** @type {{url: string, revision?: string | null, size?: number}} */ (entries[next++]);
+      const key = keyOf(entry);
+      if (!have.has(key)) {
+        let response = await fromOlderCache(key);
+        if (!response) {
+          response = await fetch(new URL(entry.url, SCOPE), { cache: "no-cache", credentials: "same-origin" });
+          if (!response.ok) throw new Error(`${entry.url} answered ${response.status}`);
+        }
+        await cache.put(new URL(key, SCOPE), response);
+      }
+      done?.(entry);
     }
-    await cache.put(new URL(key, SCOPE), response);
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, entries.length) }, fetchOne));
+}
+
+/** @type {Map<string, string> | null} URL path -> cache key, for the book's kept files */
+let bookKeys = null;
+
+/** The book's list (path -> cache key), when the book is kept. */
+async function keptBook() {
+  if (bookKeys) return bookKeys;
+  if (!(await caches.has(BOOK_CACHE))) return null;
+  const keys = new Map();
+  for (const request of await (await caches.open(BOOK_CACHE)).keys()) {
+    const url = new URL(request.url);
+    keys.set(url.pathname, url.pathname + url.search);
   }
+  bookKeys = keys;
+  return keys;
+}
+
+/** @type {Promise<void> | null} */
+let keeping = null;
+let kept = { files: 0, bytes: 0 };
+
+/**
+ * Tell every page how far keeping the book has come.
+ * @param {Record<string, unknown>} message
+ */
+async function tell(message) {
+  for (const client of await sw.clients.matchAll({ includeUncontrolled: true })) client.postMessage(message);
+}
+
+/** Keep the whole book: every file of its list, with progress posted to the pages. */
+function keepBook() {
+  keeping ??= (async () => {
+    const response = await fetch(new URL(BOOK_LIST, SCOPE), { cache: "no-cache" });
+    if (!response.ok) throw new Error(`${BOOK_LIST} answered ${response.status}`);
+    /** @type {{build: string, files: {url: string, revision: string, size: number}[]}} */
+    const list = await response.json();
+    if (list.build !== BUILD) throw new Error("a newer build is on the site: reload first");
+    kept = { files: 0, bytes: 0 };
+    const cache = await caches.open(BOOK_CACHE);
+    let last = 0;
+    await store(cache, list.files, (entry) => {
+      kept = { files: kept.files + 1, bytes: kept.bytes + (entry.size || 0) };
+      if (Date.now() - last > 200 || kept.files === list.files.length) {
+        last = Date.now();
+        tell({ type: "BOOK_PROGRESS", ...kept, total: BOOK });
+      }
+    });
+    bookKeys = null;
+    await tell({ type: "BOOK_KEPT", ...kept, total: BOOK });
+  })().catch(async (error) => {
+    await caches.delete(BOOK_CACHE);
+    bookKeys = null;
+    await tell({ type: "BOOK_FAILED", reason: String(error?.message || error), total: BOOK });
+  });
+  const running = keeping.finally(() => {
+    keeping = null;
+  });
+  return running;
+}
+
+/** Whether an older build's book was kept (so this build keeps its own). */
+async function olderBookKept() {
+  return (await caches.keys()).some((name) => name.startsWith(`${PREFIX}book-`) && name !== BOOK_CACHE);
 }
 
 sw.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(
+    (async () => {
+      await store(await caches.open(CACHE), MANIFEST);
+      if (BOOK.files && (await olderBookKept())) await keepBook();
+    })(),
+  );
 });
 
 sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+        if (name.startsWith(PREFIX) && ![CACHE, BOOK_CACHE, VISITED_CACHE].includes(name)) await caches.delete(name);
       }
       await sw.clients.claim();
     })(),
@@ -79,20 +188,33 @@ sw.addEventListener("activate", (event) => {
 });
 
 sw.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") sw.skipWaiting();
-  if (event.data && event.data.type === "GET_BUILD" && event.ports[0]) event.ports[0].postMessage({ build: BUILD });
+  const type = event.data?.type;
+  if (type === "SKIP_WAITING") sw.skipWaiting();
+  if (type === "GET_BUILD" && event.ports[0]) event.ports[0].postMessage({ build: BUILD });
+  if (type === "BOOK" && event.ports[0]) {
+    const port = event.ports[0];
+    event.waitUntil(
+      (async () => {
+        const keys = await keptBook();
+        const done = keeping ? kept : { files: keys?.size || 0, bytes: keys ? BOOK.bytes : 0 };
+        port.postMessage({ build: BUILD, total: BOOK, kept: done, keeping: Boolean(keeping) });
+      })(),
+    );
+  }
+  if (type === "KEEP_BOOK") event.waitUntil(keepBook());
 });
 
 /**
  * This build's cache key for a request, or null when it is not one of the site's files.
  * @param {Request} request
+ * @param {Map<string, string>} keys
  */
-function keyFor(request) {
+function keyFor(request, keys) {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin) return null;
   let path = url.pathname;
   if (path.endsWith("/")) path += "index.html";
-  return KEYS.get(path) || KEYS.get(`${path}/index.html`) || null;
+  return keys.get(path) || keys.get(`${path}/index.html`) || null;
 }
 
 /** A card's address, relative to the scope: r/<page>/<id>/ (with its query). */
@@ -117,6 +239,30 @@ function cardTarget(request) {
   return target.href;
 }
 
+/**
+ * A file of the site that is in neither tier's list for this build: from the pages read
+ * before, else the network (kept for next time); a page not on the phone, offline, sends
+ * the player to offline/.
+ * @param {Request} request
+ */
+async function visited(request) {
+  const url = new URL(request.url);
+  const cache = await caches.open(VISITED_CACHE);
+  const key = url.pathname.endsWith("/") ? `${url.pathname}index.html` : url.pathname;
+  const hit = await cache.match(new URL(key, SCOPE));
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") await cache.put(new URL(key, SCOPE), response.clone());
+    return response;
+  } catch (error) {
+    if (hit) return hit;
+    if (request.mode !== "navigate") throw error;
+    const missing = new URL(NOT_HERE, SCOPE);
+    missing.searchParams.set("from", url.pathname + url.search + url.hash);
+    return Response.redirect(missing.href, 302);
+  }
+}
+
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -125,14 +271,24 @@ sw.addEventListener("fetch", (event) => {
     event.respondWith(Response.redirect(card, 302));
     return;
   }
-  const key = keyFor(request);
-  if (!key || request.url.endsWith(".wasm")) return;
+  if (request.url.endsWith(".wasm")) return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(new URL(key, SCOPE));
-      if (hit) return hit;
-      return fetch(request);
+      const key = keyFor(request, KEYS);
+      if (key) {
+        const hit = await (await caches.open(CACHE)).match(new URL(key, SCOPE));
+        if (hit) return hit;
+        return fetch(request);
+      }
+      const book = await keptBook();
+      const bookKey = book && keyFor(request, book);
+      if (bookKey) {
+        const hit = await (await caches.open(BOOK_CACHE)).match(new URL(bookKey, SCOPE));
+        if (hit) return hit;
+      }
+      return visited(request);
     })(),
   );
 });

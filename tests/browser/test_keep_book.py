@@ -1,0 +1,89 @@
+"""Offline in two tiers: a first visit keeps the core rules (and the search, and Python), a
+page of the book beyond them is kept once read, and one tap keeps the whole book, saying how
+much it stores and showing its progress. Offline, a page not on the phone says so."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from helpers import ANSWER_TIMEOUT
+from playwright.sync_api import Browser, BrowserContext, expect
+from support import PHONE
+
+from site_server import SiteServer
+
+CORE_CACHE = "async () => (await caches.keys()).some((k) => /^scrollhammer-[0-9a-f]{12}$/.test(k))"
+
+
+def first_visit(browser: Browser, url: str) -> BrowserContext:
+    """A phone's first visit to the home page, until the service worker has stored the core."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ANSWER_TIMEOUT)
+    page.wait_for_function(CORE_CACHE, timeout=ANSWER_TIMEOUT)
+    return context
+
+
+def book_list(site: Path) -> dict[str, object]:
+    return json.loads((site / "offline-book.json").read_text("utf-8"))
+
+
+def test_the_books_second_tier_lists_the_grouped_pages_and_none_of_the_core(larger_site: Path) -> None:
+    listed = {entry["url"] for entry in book_list(larger_site)["files"]}  # type: ignore[index]
+    assert "b02-ruins/index.html" in listed
+    assert "b03-unit-types/index.html" in listed
+    assert not [url for url in listed if not url.startswith(("b02-", "b03-"))], "only the books' pages"
+    sw = (larger_site / "sw.js").read_text("utf-8")
+    assert '"url":"ruins/index.html"' in sw or 'url:"ruins/index.html"' in sw, "the core is precached"
+    assert "b02-ruins" not in sw, "the book's pages are not precached"
+
+
+def test_one_tap_keeps_the_whole_book_showing_its_size_and_progress(
+    browser: Browser, larger_server: SiteServer, larger_site: Path
+) -> None:
+    url = f"http://127.0.0.1:{larger_server.server_address[1]}/"
+    context = first_visit(browser, url)
+    page = context.pages[0]
+    listed = book_list(larger_site)["files"]
+    megabytes = sum(entry["size"] for entry in listed) / 1e6  # type: ignore[union-attr]
+    keep = page.locator(".sh-keep").first
+    expect(keep).to_contain_text(f"It stores {megabytes:.1f} MB more")
+    button = keep.get_by_role("button", name="Keep the whole book on this phone")
+    button.tap()
+    expect(keep.locator("progress")).to_be_visible()
+    expect(keep).to_contain_text(f"The whole book is on this phone ({megabytes:.1f} MB)", timeout=ANSWER_TIMEOUT)
+    kept = page.evaluate(
+        """async () => {
+          const name = (await caches.keys()).find((k) => k.startsWith('scrollhammer-book-'));
+          return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        }"""
+    )
+    assert len(kept) == len(listed)  # type: ignore[arg-type]
+    context.set_offline(True)
+    offline = context.new_page()
+    offline.goto(url + "b03-unit-types/")
+    expect(offline.locator("h1")).to_have_text(re.compile("Unit Types \\(Book 3\\)"))
+    context.close()
+
+
+def test_offline_a_page_not_on_the_phone_says_so_and_a_page_read_is_kept(
+    browser: Browser, larger_server: SiteServer
+) -> None:
+    url = f"http://127.0.0.1:{larger_server.server_address[1]}/"
+    context = first_visit(browser, url)
+    page = context.pages[0]
+    page.goto(url + "b02-ruins/")  # read online: kept for next time
+    expect(page.locator("h1")).to_have_text(re.compile("Ruins \\(Book 2\\)"))
+    context.set_offline(True)
+    again = context.new_page()
+    again.goto(url + "b02-ruins/")
+    expect(again.locator("h1")).to_have_text(re.compile("Ruins \\(Book 2\\)"))
+    missing = context.new_page()
+    missing.goto(url + "b03-terrain/")
+    expect(missing.locator("h1")).to_have_text(re.compile("^Not on this phone yet"))
+    expect(missing.locator("#offline-missing")).to_contain_text("not on this phone yet")
+    expect(missing.get_by_role("link", name="Try it again")).to_have_attribute("href", re.compile("/b03-terrain/$"))
+    context.close()
