@@ -196,7 +196,8 @@ sw.addEventListener("message", (event) => {
     event.waitUntil(
       (async () => {
         const keys = await keptBook();
-        const done = keeping ? kept : { files: keys?.size || 0, bytes: keys ? BOOK.bytes : 0 };
+        const whole = Boolean(keys && keys.size >= BOOK.files);
+        const done = keeping ? kept : { files: keys?.size || 0, bytes: whole ? BOOK.bytes : 0 };
         port.postMessage({ build: BUILD, total: BOOK, kept: done, keeping: Boolean(keeping) });
       })(),
     );

@@ -39,14 +39,17 @@ const scope = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ 
 /** @type {Promise<Pagefind> | null} */
 let engine = null;
 
-/** Pagefind, loaded and started once. */
+/** Pagefind, loaded and started once (tried again on the next query when it could not be). */
 function pagefind() {
   engine ??= (async () => {
     const loaded = /** @type {Pagefind} */ (await import(new URL("pagefind/pagefind.js", ROOT).href));
     await loaded.options({ excerptLength: 24 });
     await loaded.init();
     return loaded;
-  })();
+  })().catch((error) => {
+    engine = null;
+    throw error;
+  });
   return engine;
 }
 
