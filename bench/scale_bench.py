@@ -112,6 +112,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the books in this folder (default: a temporary one)")
     parser.add_argument("--no-search", action="store_true", help="the builds and sizes only")
     parser.add_argument(
+        "--search-only", action="store_true", help="the search only, on the books in --keep and the results in --out"
+    )
+    parser.add_argument(
         "--compare", type=Path, help="another run's folder (its --keep) and results, searched in the same run"
     )
     args = parser.parse_args()
@@ -122,10 +125,16 @@ def main() -> None:
 
     folder = args.keep or Path(tempfile.mkdtemp(prefix="scale-"))
     folder.mkdir(parents=True, exist_ok=True)
-    results: dict[str, Any] = {
-        "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "sizes": [measure_size(n, folder, project=args.project.resolve(), flat=args.flat, log=log) for n in args.sizes],
-    }
+    if args.search_only:  # the books of an earlier run (its --keep) and its results
+        results: dict[str, Any] = json.loads(args.out.read_text("utf-8"))
+    else:
+        results = {
+            "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "sizes": [
+                measure_size(n, folder, project=args.project.resolve(), flat=args.flat, log=log) for n in args.sizes
+            ],
+        }
+        args.out.write_text(json.dumps(results, indent=1) + "\n", "utf-8")  # kept if the search fails
     if not args.no_search:
         sites = {f"{n}x": folder / f"book-{n}" / "site" for n in args.sizes}
         if args.compare:
@@ -136,7 +145,7 @@ def main() -> None:
             size["search"] = search["medians"][f"{size['times']}x"]
         if args.compare:
             results["compared"] = {label: m for label, m in search["medians"].items() if label.startswith("before")}
-    results["duration_s"] = round(time.monotonic() - started)
+    results["duration_s"] = results.get("duration_s", 0) + round(time.monotonic() - started)
     args.out.write_text(json.dumps(results, indent=1) + "\n", "utf-8")
     log(f"written {args.out}")
     if args.out == ROOT / "bench" / "scale.json" and args.sizes == list(SIZES):

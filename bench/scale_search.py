@@ -78,13 +78,15 @@ class _Workers:
         if "id" in message:
             self.replies[message["id"]] = message
 
-    def send(self, url_part: str, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    def send(
+        self, url_part: str, method: str, params: dict[str, Any] | None = None, timeout_s: float = 10
+    ) -> dict[str, Any]:
         """A command to the worker whose URL has ``url_part``; its result."""
         session = next((sid for url, sid in self.sessions.items() if url_part in url), None)
         if session is None:
             raise RuntimeError(f"no worker like {url_part!r}: {list(self.sessions)}")
         asked = self._post(session, method, params)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + timeout_s
         while asked not in self.replies and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)
         reply = self.replies.pop(asked, {})
@@ -96,7 +98,8 @@ class _Workers:
         """A worker's memory: its JavaScript heap, its buffers' backing stores, its WebAssembly memories."""
         heap = self.send(url_part, "Runtime.getHeapUsage")
         proto = self.send(url_part, "Runtime.evaluate", {"expression": "WebAssembly.Memory.prototype"})
-        found = self.send(url_part, "Runtime.queryObjects", {"prototypeObjectId": proto["result"]["objectId"]})
+        # Finding the memories walks the heap: slow in a heap of 90 MB (the theme's lunr at 50x).
+        found = self.send(url_part, "Runtime.queryObjects", {"prototypeObjectId": proto["result"]["objectId"]}, 120)
         summed = self.send(
             url_part,
             "Runtime.callFunctionOn",

@@ -5,12 +5,14 @@
 // words and the few fragments it shows, whatever the size of the book.
 //
 // Results are grouped by page, as the theme shows them: each page's rules in the order of
-// their scores, then the page itself. When nothing matches, a word that no rule has (not
-// even as the start of a longer word) gets its likely correction, sent beside the result
+// their scores, then the page itself; the first screen's results are sent as soon as their
+// fragments are in, the rest after. When nothing matches, a word that no rule has (not even
+// as the start of a longer word) gets its likely correction, sent beside the result
 // (`scrollhammer.fixed`) for the page's "Did you mean" (search-later.js passes it on).
+// Pagefind starts loading as the worker starts, and the worker's helpers are imported beside
+// it, not before it: on a slow line a static import costs a round trip first.
 /// <reference lib="webworker" />
-import { grouped } from "./results.mjs";
-import { correction, fixedQuery, SHORTEST, words } from "./typos.mjs";
+const helpers = Promise.all([import("./results.mjs"), import("./typos.mjs")]);
 
 /**
  * @typedef {import("./results.mjs").PagefindData} PagefindData
@@ -27,6 +29,9 @@ const QUERY = 2;
 const RESULT = 3;
 /** The most rules a search shows (each needs its fragment). */
 const SHOWN = 20;
+/** How many of them are sent first, as soon as their fragments are in: a phone's first
+ * screen of results (on a slow line, six fragments arrive at once; twenty take three turns). */
+const FIRST_SHOWN = 6;
 /** A query waits this long for the next key before it loads its results (the index's
  * chunks for it are loaded at once, while the player types on). */
 const PAUSE_MS = 150;
@@ -54,18 +59,11 @@ function pagefind() {
 }
 
 /**
- * The theme's result for a query: the best rules, grouped by page (null when a newer
- * query came meanwhile: its fragments are not loaded).
- * @param {Pagefind} engine
- * @param {string} query
- * @param {() => boolean} stale
+ * Each result with its data (Pagefind loads the fragment it is in).
+ * @param {PagefindResult[]} results
  */
-async function find(engine, query, stale) {
-  const search = await engine.search(query);
-  if (!search || stale()) return null;
-  const best = search.results.slice(0, SHOWN);
-  const found = await Promise.all(best.map(async (result) => ({ data: await result.data(), score: result.score })));
-  return grouped(found, words(query));
+function withData(results) {
+  return Promise.all(results.map(async (result) => ({ data: await result.data(), score: result.score })));
 }
 
 /** @type {Map<number, Promise<Map<string, number>>>} */
@@ -93,6 +91,7 @@ function wordsOf(length) {
  * @param {string} query
  */
 async function fix(engine, query) {
+  const [, { correction, fixedQuery, SHORTEST, words }] = await helpers;
   /** @type {Map<string, string | null>} */
   const fixes = new Map();
   for (const word of new Set(words(query))) {
@@ -107,6 +106,7 @@ async function fix(engine, query) {
 }
 
 let latest = 0;
+pagefind().catch(() => undefined);
 
 /**
  * Answer a query, unless a newer one came meanwhile.
@@ -115,15 +115,25 @@ let latest = 0;
 async function answer(query) {
   const asked = ++latest;
   const stale = () => asked !== latest;
-  const loaded = await pagefind();
+  const [[{ grouped }, { words }], loaded] = await Promise.all([helpers, pagefind()]);
   if (query.trim()) loaded.preload(query).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   if (stale()) return;
-  const items = query.trim() ? await find(loaded, query, stale) : [];
-  if (!items || stale()) return;
-  const fixed = query.trim() && !items.length ? await fix(loaded, query) : null;
+  const search = query.trim() ? await loaded.search(query) : null;
   if (stale()) return;
-  scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { query, fixed } });
+  const best = search?.results.slice(0, SHOWN) || [];
+  const heard = words(query);
+  // The first screen's results first (a fragment each, fetched at once), then the rest.
+  const first = await withData(best.slice(0, FIRST_SHOWN));
+  if (stale()) return;
+  const fixed = query.trim() && !best.length ? await fix(loaded, query) : null;
+  if (stale()) return;
+  scope.postMessage({ type: RESULT, data: { items: grouped(first, heard) }, scrollhammer: { query, fixed } });
+  if (best.length <= FIRST_SHOWN) return;
+  const rest = await withData(best.slice(FIRST_SHOWN));
+  if (stale()) return;
+  const items = grouped([...first, ...rest], heard);
+  scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { query, fixed: null } });
 }
 
 scope.addEventListener("message", (event) => {
