@@ -63,7 +63,6 @@ async function register() {
 async function reportStorage() {
   const box = document.getElementById("storage-report");
   if (!box || !navigator.storage?.estimate) return;
-  const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
   try {
     const estimate = await navigator.storage.estimate();
     let snapshot = 0;
@@ -73,8 +72,8 @@ async function reportStorage() {
     }
     const used = estimate.usage || 0;
     box.textContent =
-      `This site keeps ${mb(used)} on this device: the rules and the Python runtime for offline use` +
-      (snapshot ? `, including ${mb(snapshot)} for a ready-started Python (calculators answer sooner).` : ".");
+      `This site keeps ${megabytes(used)} on this device: the rules and the Python runtime for offline use` +
+      (snapshot ? `, including ${megabytes(snapshot)} for a ready-started Python (calculators answer sooner).` : ".");
   } catch {
     box.textContent = "This browser does not say how much this site keeps on this device.";
   }
