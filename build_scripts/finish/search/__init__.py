@@ -10,13 +10,11 @@ without documents (its search box stays; the page's search worker answers from P
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.errors import RulebookError
+from build_scripts.finish.node_script import run_node_script
 from build_scripts.finish.search.records import SearchRecord, records, word_counts, words_by_length
 from build_scripts.finish.search.rule_text import PageRules, page_rules
 
@@ -54,23 +52,12 @@ def _built_pages(site_dir: Path) -> list[tuple[str, PageRules]]:
 
 
 def _run_indexer(found: list[SearchRecord], output: Path, project_dir: Path) -> int:
-    node = shutil.which("node")
-    if node is None:
-        raise RulebookError("search: Node.js is needed to run Pagefind (install Node 20)")
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "records.json"
         data = {"maxFragments": MAX_FRAGMENTS, "records": [{"url": r.url, "html": r.html} for r in found]}
         spec.write_text(json.dumps(data), "utf-8")
-        proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths
-            [node, str(_INDEXER), str(spec), str(output)],
-            cwd=project_dir,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    if proc.returncode != 0:
-        raise RulebookError(proc.stderr.strip() or "search: Pagefind failed")
-    return int(json.loads(proc.stdout)["files"])
+        done = run_node_script(_INDEXER, [str(spec), str(output)], cwd=project_dir, what="search: Pagefind")
+    return int(done["files"])
 
 
 def write_search(site_dir: Path, *, project_dir: Path) -> SearchWritten:

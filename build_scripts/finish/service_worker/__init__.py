@@ -9,13 +9,11 @@ listed in ``offline-book.json``, stored when the player keeps the whole book).
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.errors import RulebookError
+from build_scripts.finish.node_script import run_node_script
 
 __all__ = ["Precache", "write_service_worker"]
 
@@ -44,17 +42,8 @@ def write_service_worker(
     Raises:
         RulebookError: when Node is missing or Workbox fails (with its message).
     """
-    node = shutil.which("node")
-    if node is None:
-        raise RulebookError("service worker: Node.js is needed to run Workbox (install Node 20)")
-    proc = subprocess.run(  # noqa: S603 - our own script, arguments are paths and a hex id
-        [node, str(_INJECT), str(site_dir), build_id, json.dumps({"extra": list(extra), "book": list(book)})],
-        cwd=project_dir,
-        capture_output=True,
-        text=True,
-        check=False,
+    options = json.dumps({"extra": list(extra), "book": list(book)})
+    stats = run_node_script(
+        _INJECT, [str(site_dir), build_id, options], cwd=project_dir, what="service worker: Workbox"
     )
-    if proc.returncode != 0:
-        raise RulebookError(proc.stderr.strip() or "service worker: Workbox failed")
-    stats = json.loads(proc.stdout)
     return Precache(int(stats["count"]), int(stats["size"]), int(stats["bookFiles"]), int(stats["bookBytes"]))
