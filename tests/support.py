@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -136,6 +137,24 @@ def copy_project(dest: Path) -> Path:
     (ROOT / "build" / "cache").mkdir(parents=True, exist_ok=True)
     (dest / "build" / "cache").symlink_to(ROOT / "build" / "cache")
     return dest
+
+
+def node_tests(files: list[Path], *, least: int, env: dict[str, str] | None = None) -> None:
+    """Run Node test files (``node --test``) and hold that every test ran (at least ``least``) and passed."""
+    run = subprocess.run(
+        ["node", "--test", "--test-reporter=tap", *map(str, files)],
+        cwd=ROOT,
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    # Every test ran and passed (a file that fails to load would report no tests at all).
+    counts = dict(re.findall(r"^# (tests|pass|fail) (\d+)$", run.stdout, re.MULTILINE))
+    assert int(counts["tests"]) >= least, run.stdout[-2000:]
+    assert counts["pass"] == counts["tests"], run.stdout[-2000:]
 
 
 def free_port() -> int:

@@ -8,12 +8,9 @@ here against the spec the build makes from the committed ``build_scripts/table.t
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
 from pathlib import Path
 
-from support import ROOT
+from support import ROOT, node_tests
 
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_page import table_data
@@ -26,17 +23,4 @@ def test_table_model_in_node(tmp_path: Path) -> None:
     data = table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")
     path = tmp_path / "table-spec.json"
     path.write_text(json.dumps(data), "utf-8")
-    run = subprocess.run(
-        ["node", "--test", "--test-reporter=tap", *map(str, TESTS)],
-        cwd=ROOT,
-        env={**os.environ, "TABLE_SPEC": str(path), "NO_COLOR": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
-    # Every test ran and passed (a file that fails to load would report no tests at all).
-    counts = dict(re.findall(r"^# (tests|pass|fail) (\d+)$", run.stdout, re.MULTILINE))
-    assert int(counts["tests"]) >= 30, run.stdout[-2000:]
-    assert counts["pass"] == counts["tests"], run.stdout[-2000:]
+    node_tests(TESTS, least=30, env={"TABLE_SPEC": str(path)})
