@@ -86,4 +86,7 @@ def test_offline_a_page_not_on_the_phone_says_so_and_a_page_read_is_kept(
     expect(missing.locator("h1")).to_have_text(re.compile("^Not on this phone yet"))
     expect(missing.locator("#offline-missing")).to_contain_text("not on this phone yet")
     expect(missing.get_by_role("link", name="Try it again")).to_have_attribute("href", re.compile("/b03-terrain/$"))
+    keep = missing.locator(".sh-keep")
+    expect(keep.get_by_role("button", name="Keep the whole book on this phone")).to_be_disabled()
+    expect(keep).to_contain_text("The phone is offline")
     context.close()

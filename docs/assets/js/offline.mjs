@@ -141,6 +141,9 @@ function drawKeep(box, status) {
   if (status.keeping) {
     button.disabled = true;
     said.textContent = keptText(kept, total);
+  } else if (!navigator.onLine) {
+    button.disabled = true;
+    said.textContent = "The phone is offline: this can be done once it is online again.";
   }
   button.addEventListener("click", async () => {
     button.disabled = true;
@@ -176,6 +179,7 @@ async function offerKeep() {
   for (const box of boxes) drawKeep(box, status);
   if (listening) return;
   listening = true;
+  window.addEventListener("online", () => offerKeep());
   navigator.serviceWorker.addEventListener("message", (event) => {
     const message = event.data || {};
     if (!["BOOK_PROGRESS", "BOOK_KEPT", "BOOK_FAILED"].includes(message.type)) return;
