@@ -135,7 +135,7 @@ bench-engines: build chromium engines
 
 ## bench-scale: the site built from a synthetic book of 1x, 10x and 50x today's rules (bench/synthetic_book.py): each
 ## size's builds (cold, nothing changed, one export edited), its files, a rule page's bytes, a search on the slow phone
-## (bench/scale.json, bench/README.md); about 45 minutes
+## (bench/scale.json, bench/README.md); about 15 minutes
 bench-scale: setup chromium
 	$(PY) bench/scale_bench.py
 

@@ -53,7 +53,8 @@ ROWS: list[Row] = [
     ("card files (`r/`)", lambda s: _get(s, "site", "card_files"), lambda v: f"{v:,.0f}"),
     ("card images", lambda s: _get(s, "site", "card_images_mb"), lambda v: f"{v:,.0f} MB"),
     ("a rule page (Terrain), HTML", lambda s: _get(s, "site", "rule_page_kb"), lambda v: f"{v:.1f} KB"),
-    ("… gzip / brotli", lambda s: _get(s, "site", "rule_page_gzip_kb"), lambda v: f"{v:.1f} KB"),
+    ("… gzip", lambda s: _get(s, "site", "rule_page_gzip_kb"), lambda v: f"{v:.1f} KB"),
+    ("… brotli", lambda s: _get(s, "site", "rule_page_brotli_kb"), lambda v: f"{v:.1f} KB"),
     ("… of which the navigation", lambda s: _get(s, "site", "nav_share"), lambda v: f"{v:.0%}"),
     ("… its navigation's links", lambda s: _get(s, "site", "nav_links"), lambda v: f"{v:.0f}"),
     (
