@@ -16,7 +16,7 @@ from build_scripts.cards.reading_cards import reading_cards
 from build_scripts.cards.rule_cards import Card, cards_for, page_versions, page_words
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.errors import RulebookError
-from build_scripts.model import AnchoredBlock, RuleRef, Section, index_rules, page_url
+from build_scripts.model import AnchoredBlock, RuleRef, index_rules, page_url
 from build_scripts.pages.calculator_forms import Placement, render_form
 from build_scripts.pages.readings_page import (
     calculator_links,
@@ -30,9 +30,8 @@ from build_scripts.pages.table_coverage import check_coverage, check_rules
 from build_scripts.pages.table_page import linker, page_marks, render_table_page, table_data
 from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
+from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids
-from build_scripts.rulebook.merge import merge_exports
-from build_scripts.rulebook.sections import build_tree
 from build_scripts.rulebook.terms import (
     TermMap,
     apply_terms,
@@ -42,20 +41,11 @@ from build_scripts.rulebook.terms import (
     outside_uses,
     terms_report,
 )
-from build_scripts.rulebook.wikitext import decode, parse_blocks
 from build_scripts.rulebook.xrefs import Resolution, load_map, resolve
 from build_scripts.templates_env import environment
 from calculators.registry import get
 
 __all__ = ["BuildResult", "PageSpec", "Shortcut", "build_rulebook", "page_url"]
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    """A page of the site: its name (file stem and URL) and the section it shows."""
-
-    name: str
-    section: str
 
 
 @dataclass(frozen=True)
@@ -117,6 +107,7 @@ def build_rulebook(
     table_name: str = TABLE_NAME,
     table_page: str = "table",
     readings_page: str | None = None,
+    synced: bool = False,
 ) -> BuildResult:
     """Build every rulebook page.
 
@@ -143,6 +134,7 @@ def build_rulebook(
         readings_page: The name of the page "Where the rules are silent" (its URL): every
             reading the calculators declare is checked against the rules and listed there,
             and the rules they concern get a marker linking to it.
+        synced: The sources are whole wiki pages from ``make sync`` (no page banner).
 
     Returns:
         The build result; the caller writes ``result.lock.lock`` when it changed.
@@ -150,13 +142,7 @@ def build_rulebook(
     Raises:
         RulebookError: for any problem in the source or the maps, naming where.
     """
-    trees = [(name, build_tree(parse_blocks(decode(data, name), name), name)) for name, data in exports]
-    merged = merge_exports(trees)
-    by_title: dict[str, list[Section]] = {}
-    for section in merged.walk()[1:]:
-        by_title.setdefault(section.title, []).append(section)
-    sections = {spec.name: _find_page_section(by_title, spec) for spec in pages}
-    _require_coverage(merged, sections)
+    sections = read_book(exports, pages, banner=not synced)
 
     anchored = {name: assign_ids(section) for name, section in sections.items()}
     lock_result = lock.check(anchored, frozen=frozen, name=lock_name)
@@ -267,28 +253,3 @@ def render_calculators_page(placements: list[Placement], anchored: dict[str, lis
     items = [{"place": p, "title": p.title, "rule_label": rules[p.after].label} for p in placements]
     # Markdown output; titles and intros come from the committed placement map.
     return environment(html=False).get_template("calculators.md.j2").render(items=items)
-
-
-def _find_page_section(by_title: Mapping[str, list[Section]], spec: PageSpec) -> Section:
-    matches = by_title.get(spec.section, [])
-    if len(matches) != 1:
-        raise RulebookError(
-            f"page {spec.name!r} shows section {spec.section!r}, which the exports hold "
-            f"{len(matches)} times; it must name exactly one section heading"
-        )
-    return matches[0]
-
-
-def _require_coverage(root: Section, sections: dict[str, Section]) -> None:
-    """Every section with rule text is on exactly one page; none is lost."""
-    owner: dict[int, str] = {}
-    for name, section in sections.items():
-        for s in section.walk():
-            if id(s) in owner:
-                raise RulebookError(f"section {s.title!r} is on both page {owner[id(s)]!r} and page {name!r}")
-            owner[id(s)] = name
-    for s in root.walk()[1:]:
-        if id(s) not in owner and s.blocks:
-            raise RulebookError(
-                f"section {s.title!r} is on no page; add a page for it in mkdocs.yml", source=s.heading.source
-            )

@@ -66,12 +66,14 @@ def decode(data: bytes, file: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-def parse_blocks(text: str, file: str) -> list[Block]:
+def parse_blocks(text: str, file: str, *, banner: bool = True) -> list[Block]:
     """Parse one section export into rule blocks, dropping the page banner.
 
     Args:
         text: The export's text.
         file: The file name used in blocks' sources and in error messages.
+        banner: The text is a section export, whose first line is the wiki's page banner;
+            ``False``: a whole wiki page as the wiki returns it (``make sync``), with none.
 
     Returns:
         The blocks in source order; the first is always a ``==`` heading.
@@ -83,16 +85,17 @@ def parse_blocks(text: str, file: str) -> list[Block]:
     if not text.strip():
         raise RulebookError("the file is empty; expected a rulebook section export", source=Source(file, 1))
     first_line = text.split("\n", 1)[0].strip()
-    if first_line != BANNER:
+    if banner and first_line != BANNER:
         raise RulebookError(
             f"expected the page banner {BANNER!r} on the first line, found {first_line[:60]!r}",
             source=Source(file, 1),
         )
-    lines = _tokenise(text, file)[1:]  # drop the banner line
+    lines = _tokenise(text, file)[1 if banner else 0 :]  # drop the banner line
     blocks = _classify(lines, file)
     if not blocks or blocks[0].kind != "heading" or blocks[0].style != "wiki":
-        where = blocks[0].source if blocks else Source(file, 2)
-        raise RulebookError("expected a ==Section== heading after the banner, before any rule text", source=where)
+        where = blocks[0].source if blocks else Source(file, 2 if banner else 1)
+        after = "after the banner" if banner else "at the top of the page"
+        raise RulebookError(f"expected a ==Section== heading {after}, before any rule text", source=where)
     return blocks
 
 
