@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers wiki sync clean lock-python
 
 all: build
 
@@ -61,6 +61,23 @@ servers:
 	  if [ -n "$$own" ]; then rm -f /usr/sbin/policy-rc.d; fi; exit $$status; \
 	fi
 
+## wiki: Debian's MediaWiki 1.39 with PHP and SQLite (and PHP's CGI, so that apt does not pull
+## in Apache), which the sync's tests install on loopback (tests/wiki.py)
+MEDIAWIKI := /usr/share/mediawiki/maintenance/install.php
+wiki:
+	@if [ ! -f $(MEDIAWIKI) ] || ! php -m 2>/dev/null | grep -q pdo_sqlite; then \
+	  own=""; if [ ! -e /usr/sbin/policy-rc.d ]; then printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d; own=1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    mediawiki php-sqlite3 php-cli php-cgi; status=$$?; \
+	  if [ -n "$$own" ]; then rm -f /usr/sbin/policy-rc.d; fi; exit $$status; \
+	fi
+
+## sync: bring the rulebook in step with its MediaWiki (wiki.toml): the pages, their revisions,
+## the rules' history and the lock. WIKI_API=https://…/api.php reads another wiki;
+## EXPORT=file.xml reads a Special:Export file (with every revision) instead.
+sync: setup
+	$(PY) -m build_scripts.sync $(if $(WIKI_API),--api "$(WIKI_API)") $(if $(EXPORT),--export "$(EXPORT)")
+
 ## build: the site into site/
 build: setup
 	$(VENV)/bin/mkdocs build
@@ -96,11 +113,11 @@ icons: setup chromium
 ## when it is free, so the long ones do not queue behind each other). Three on two cores:
 ## with four, each with its Chromium, a loaded machine stalled pages past their waits.
 TEST_WORKERS ?= 3
-test: setup chromium engines servers lint
+test: setup chromium engines servers wiki lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
 
 ## test-fast: the tests that need no browser
-test-fast: setup servers
+test-fast: setup servers wiki
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
 
 ## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark

@@ -108,6 +108,7 @@ def build_rulebook(
     table_page: str = "table",
     readings_page: str | None = None,
     synced: bool = False,
+    wiki_index: str = "",
 ) -> BuildResult:
     """Build every rulebook page.
 
@@ -135,6 +136,7 @@ def build_rulebook(
             reading the calculators declare is checked against the rules and listed there,
             and the rules they concern get a marker linking to it.
         synced: The sources are whole wiki pages from ``make sync`` (no page banner).
+        wiki_index: The wiki's ``index.php``, for links to the edits that changed a rule.
 
     Returns:
         The build result; the caller writes ``result.lock.lock`` when it changed.
@@ -185,7 +187,7 @@ def build_rulebook(
             aliases=lock_result.moved.get(spec.name),
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
-            versions=page_versions(spec.name, items, known, urls[spec.name]),
+            versions=page_versions(spec.name, items, known, urls[spec.name], wiki_index),
             marks=page_marks(table, spec.name, urls, table_page) if table else None,
             table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
             readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from support import ROOT
 
-#: The build's stages, in order: a stage may import itself and those before it.
-STAGES = ["rulebook", "pages", "cards", "finish"]
+#: The build's stages, in order: a stage may import itself and those before it. ``sync`` (make
+#: sync, the only code that speaks to a wiki) replays the wiki's revisions with the rulebook's
+#: reading and the cards' history, so it comes after them; the build reads only its files.
+STAGES = ["rulebook", "pages", "cards", "sync", "finish"]
 #: What every stage may import: the plain data and errors shared by all, the templates, the exported types,
 #: the cache of what is slow to make, the timer of the build's stages.
 SHARED = {"errors", "model", "data_file", "templates_env", "type_export", "build_cache", "stage_timer"}

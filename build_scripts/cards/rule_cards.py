@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from build_scripts.cards.rule_history import RuleHistory, Version, version_of
+from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
 from build_scripts.cards.word_diff import word_diff
 from build_scripts.model import AnchoredBlock, RuleRef, page_url
 from build_scripts.pages.render import place
@@ -54,6 +54,8 @@ class Card:
     #: Where the rule is read now (for ``gone``: the rule that covers it now).
     leads_to: RuleRef
     leads_to_place: str
+    #: The wiki's edit that made these words (``make sync``), when known.
+    edit: Edit | None = None
 
     @property
     def path(self) -> str:
@@ -81,17 +83,20 @@ def cards_for(live: Mapping[RuleRef, tuple[str, str]], lock: AnchorLock, history
     cards: dict[RuleRef, Card] = {}
     for rule, (where, words) in live.items():
         latest = history.latest(rule)
-        date = latest.date if latest is not None and latest.version == version_of(words) else ""
-        cards[rule] = Card(rule, "live", where, words, date, version_of(words), rule, where)
+        same = latest is not None and latest.version == version_of(words)
+        date, edit = (latest.date, latest.edit) if latest is not None and same else ("", None)
+        cards[rule] = Card(rule, "live", where, words, date, version_of(words), rule, where, edit)
     for old, now_at in lock.resolved.items():
         now = cards.get(now_at)
         if now is None:
             continue  # the lock's own check refuses this build before cards are made
         last: Version | None = history.latest(old)
         if last is None or last.version == now.version:
-            cards[old] = Card(old, "moved", now.place, now.words, now.date, now.version, now_at, now.place)
+            cards[old] = Card(old, "moved", now.place, now.words, now.date, now.version, now_at, now.place, now.edit)
         else:
-            cards[old] = Card(old, "gone", last.place, last.words, last.date, last.version, now_at, now.place)
+            cards[old] = Card(
+                old, "gone", last.place, last.words, last.date, last.version, now_at, now.place, last.edit
+            )
     return sorted(cards.values(), key=lambda c: c.path)
 
 
@@ -106,13 +111,17 @@ def describe(words: str, limit: int) -> str:
     return cut.rstrip(" ,;:—-") + "…"
 
 
-def page_versions(page: str, items: Sequence[AnchoredBlock], history: RuleHistory, page_url: str) -> dict[str, Any]:
+def page_versions(
+    page: str, items: Sequence[AnchoredBlock], history: RuleHistory, page_url: str, wiki_index: str = ""
+) -> dict[str, Any]:
     """What a page's scripts know of its rules' versions (the page data ``rule-versions``).
 
     ``cards``: the cards' folder for this page, relative to the page; ``rules``: id →
     ``[version, date]`` of the words now; ``older``: id → each earlier version of the
     words, with the day it was replaced (``changed``) and the word difference to the
-    words now (:func:`build_scripts.cards.word_diff.word_diff`).
+    words now (:func:`build_scripts.cards.word_diff.word_diff`); when the wiki's edit that
+    replaced them is known, ``by``: its revision id, user and summary, and ``diff``: the wiki's
+    page of that edit (``wiki_index``).
     """
     cards = posixpath.relpath(f"{CARD_ROOT}/{page}", page_url.rstrip("/") or ".") + "/"
     rules: dict[str, list[str]] = {}
@@ -130,6 +139,7 @@ def page_versions(page: str, items: Sequence[AnchoredBlock], history: RuleHistor
                 "changed": versions[n + 1].date,
                 "words": old.words,
                 "diff": [list(run) for run in word_diff(old.words, words)],
+                **_edit_of(versions[n + 1].edit, wiki_index),
             }
             for n, old in enumerate(versions[:-1])
             if old.version != version
@@ -137,3 +147,12 @@ def page_versions(page: str, items: Sequence[AnchoredBlock], history: RuleHistor
         if earlier:
             older[item.id] = earlier
     return {"cards": cards, "rules": rules, "older": older}
+
+
+def _edit_of(edit: Edit | None, wiki_index: str) -> dict[str, Any]:
+    """The wiki edit that made a version, for the page's notice (nothing for words a build saw)."""
+    if edit is None:
+        return {}
+    by = {"rev": edit.rev, "user": edit.user, "summary": edit.summary}
+    # The wiki's page of what that revision changed (its diff to the revision before).
+    return {"by": by, "link": f"{wiki_index}?diff=prev&oldid={edit.rev}"} if wiki_index else {"by": by}

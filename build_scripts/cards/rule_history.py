@@ -7,7 +7,9 @@ rule's words, oldest first for each rule::
      "place": "Buildings › … › 6: Total Collapse", "words": "6: Total Collapse⏎…"}
 
 ``v`` is :func:`version_of` the words (a short fingerprint: a card link carries it as
-``?v=``); ``date`` is the day the build first saw these words. :meth:`RuleHistory.record`
+``?v=``); ``date`` is the day the build first saw these words, or, for words that came
+from the wiki (``make sync``), the day of the wiki's revision that made them, which the
+line then names: ``"rev": 1234, "user": "…", "summary": "clarify battlements"``. :meth:`RuleHistory.record`
 compares a build's rules with the file: a rule whose words have no line yet gets one (dated
 today), unless the history is frozen (CI), where that fails the build naming the rule and
 the file, as the anchors lock does. A malformed line fails with ``file:line``. A rule that
@@ -26,12 +28,13 @@ from build_scripts.errors import RulebookError, Source
 from build_scripts.model import RuleRef
 from build_scripts.rulebook.ids import fingerprint
 
-__all__ = ["HISTORY_NAME", "HistoryCheck", "RuleHistory", "Version", "today", "version_of"]
+__all__ = ["HISTORY_NAME", "Edit", "HistoryCheck", "RuleHistory", "Version", "today", "version_of"]
 
 HISTORY_NAME = "rules.history.jsonl"
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _VERSION = re.compile(r"^[0-9a-f]{8}$")
 _KEYS = ("rule", "date", "v", "place", "words")
+_EDIT_KEYS = ("rev", "user", "summary")
 
 
 def version_of(words: str) -> str:
@@ -40,24 +43,39 @@ def version_of(words: str) -> str:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """The wiki revision that made a version of a rule's words: its id, who, and why."""
+
+    rev: int
+    user: str
+    summary: str
+
+
+@dataclass(frozen=True)
 class Version:
-    """One version of a rule's words: since when, where it was, and the words verbatim."""
+    """One version of a rule's words: since when, where it was, the words verbatim.
+
+    ``edit``: the wiki revision that made them (none for words a build saw in hand-copied exports).
+    """
 
     rule: RuleRef
     date: str
     version: str
     place: str
     words: str
+    edit: Edit | None = None
 
     def line(self) -> str:
         """The version as a line of the history file."""
-        record = {
+        record: dict[str, object] = {
             "rule": str(self.rule),
             "date": self.date,
             "v": self.version,
             "place": self.place,
             "words": self.words,
         }
+        if self.edit is not None:
+            record |= {"rev": self.edit.rev, "user": self.edit.user, "summary": self.edit.summary}
         return json.dumps(record, ensure_ascii=False)
 
 
@@ -106,9 +124,18 @@ class RuleHistory:
         return next((v for v in reversed(self.versions.get(rule, ())) if v.version == version), None)
 
     def record(
-        self, current: Mapping[RuleRef, tuple[str, str]], *, today: str, frozen: bool, name: str = HISTORY_NAME
+        self,
+        current: Mapping[RuleRef, tuple[str, str]],
+        *,
+        today: str,
+        frozen: bool,
+        name: str = HISTORY_NAME,
+        edit: Edit | None = None,
     ) -> HistoryCheck:
         """Check a build's rules (reference → (place, words)) against the history.
+
+        ``edit``: the wiki revision whose text ``current`` is (``make sync`` replaying the
+        wiki's revisions), named by each new version.
 
         Returns:
             The history that describes this build, and which rules got a new version.
@@ -124,7 +151,7 @@ class RuleHistory:
             if last is not None and last.version == version:
                 continue
             added.append(rule)
-            versions[rule] = (*versions.get(rule, ()), Version(rule, today, version, place, words))
+            versions[rule] = (*versions.get(rule, ()), Version(rule, today, version, place, words, edit))
         if frozen and added:
             listed = ", ".join(str(rule) for rule in added[:5])
             raise RulebookError(
@@ -162,11 +189,17 @@ def _parse_line(raw: str, at: Source) -> Version:
     if not isinstance(data, dict):
         raise RulebookError("not a JSON object", source=at)
     missing = [k for k in _KEYS if k not in data]
-    extra = sorted(set(data) - set(_KEYS))
-    if missing or extra:
-        raise RulebookError(f"expected the keys {', '.join(_KEYS)} (missing {missing}, unknown {extra})", source=at)
-    if not all(isinstance(data[k], str) for k in _KEYS):
-        raise RulebookError("every value must be a string", source=at)
+    extra = sorted(set(data) - set(_KEYS) - set(_EDIT_KEYS))
+    named = [k for k in _EDIT_KEYS if k in data]
+    if missing or extra or named not in ([], list(_EDIT_KEYS)):
+        raise RulebookError(
+            f"expected the keys {', '.join(_KEYS)}, and either all of {', '.join(_EDIT_KEYS)} or none "
+            f"(missing {missing + [k for k in _EDIT_KEYS if named and k not in data]}, unknown {extra})",
+            source=at,
+        )
+    if not all(isinstance(data[k], str) for k in (*_KEYS, "user", "summary") if k in data):
+        raise RulebookError("every value but rev must be a string", source=at)
+    edit = _edit(data, at) if named else None
     try:
         rule = RuleRef.parse(data["rule"])
     except ValueError as exc:
@@ -183,4 +216,11 @@ def _parse_line(raw: str, at: Source) -> Version:
         raise RulebookError(
             f"v {data['v']!r} is not the fingerprint of its words ({version_of(data['words'])})", source=at
         )
-    return Version(rule, data["date"], data["v"], data["place"], data["words"])
+    return Version(rule, data["date"], data["v"], data["place"], data["words"], edit)
+
+
+def _edit(data: dict[str, object], at: Source) -> Edit:
+    rev, user, summary = data["rev"], data["user"], data["summary"]
+    if not isinstance(rev, int) or isinstance(rev, bool) or rev < 1:
+        raise RulebookError(f"rev {rev!r} is not a revision id (a whole number from 1)", source=at)
+    return Edit(rev, str(user), str(summary))

@@ -65,6 +65,10 @@ class ScrollhammerConfig(base.Config):
     """Fail instead of updating the lock (and the rules' history) when ids or words are new
     or changed (set in CI)."""
 
+    wiki = c.Type(str, default="wiki.toml")
+    """The wiki the rulebook is synced from (``make sync``), relative to ``mkdocs.yml``: once
+    its folder holds a sync, the build reads the wiki's pages from there instead of ``exports``."""
+
     rule_history = c.Type(str, default="rules.history.jsonl")
     """The committed history of every rule's words (one line per version), relative to ``mkdocs.yml``."""
 

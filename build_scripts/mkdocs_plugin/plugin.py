@@ -41,6 +41,7 @@ from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebo
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.stage_timer import StageTimer
+from build_scripts.sync.source import rulebook_source
 
 __all__ = ["ScrollhammerPlugin", "add_shortcut"]
 
@@ -157,8 +158,9 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             if history_path.exists()
             else RuleHistory()
         )
+        source = rulebook_source(self._path(config, "."), source_dir, self.config.exports, self.config.wiki)
         return build_rulebook(
-            [(name, (source_dir / name).read_bytes()) for name in self.config.exports],
+            source.files,
             [PageSpec(p.name, p.section) for p in self.config.pages if p.kind == "rulebook" and p.section],
             lock=lock,
             xref_map=map_path.read_text("utf-8"),
@@ -175,6 +177,8 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             table_name=table_path.name,
             table_page=table_page or "table",
             readings_page=readings_page,
+            synced=source.synced,
+            wiki_index=source.wiki_index,
         )
 
     def _write_lock_and_reports(self, config: MkDocsConfig, result: BuildResult) -> None:

@@ -8,6 +8,8 @@
 //   notice "These words changed on DATE, after this link was shared", the words as they
 //   were, and a word-level difference (built by difflib at build time; inserted and
 //   removed words marked by more than colour). An unknown or malformed v is ignored.
+//   When the words came from the wiki (make sync), the notice names the edit that changed
+//   them (revision, who, its summary) and links to that edit's page on the wiki.
 // The page data "rule-versions" (build_scripts/cards/rule_cards.py:page_versions) holds it all.
 import { el, onEveryPage, pageData } from "./site.mjs";
 
@@ -21,6 +23,8 @@ const NOTICE_CLASS = "sh-changed";
  * @property {string} changed
  * @property {string} words
  * @property {[("same" | "del" | "ins"), string][]} diff
+ * @property {{rev: number, user: string, summary: string}} [by]
+ * @property {string} [link]
  */
 
 /** @returns {{cards?: unknown, rules?: Record<string, unknown>, older?: Record<string, unknown>}} */
@@ -99,6 +103,27 @@ function diffBlock(diff) {
 }
 
 /**
+ * Which edit of the wiki changed the words: "By revision 12 (Ann): “typo”", linked to the
+ * edit on the wiki when its address is known; null for words that did not come from the wiki.
+ * @param {OlderVersion} older
+ * @returns {HTMLElement | null}
+ */
+function editLine(older) {
+  const by = older.by;
+  if (!by || typeof by !== "object" || typeof by.rev !== "number") return null;
+  const line = el("p", "sh-changed__edit");
+  const summary = typeof by.summary === "string" && by.summary ? `: “${by.summary}”` : " (no summary)";
+  line.append(`By the wiki's revision ${by.rev}${by.user ? ` (${by.user})` : ""}${summary}`);
+  if (typeof older.link === "string" && /^https?:\/\//.test(older.link)) {
+    const link = el("a", "sh-changed__link", "See this edit on the wiki");
+    link.setAttribute("href", older.link);
+    link.setAttribute("rel", "external noopener");
+    line.append(" ", link);
+  }
+  return line;
+}
+
+/**
  * Show, after the rule, how its words changed since the link was shared.
  * @param {HTMLElement} rule
  * @param {OlderVersion} older
@@ -109,6 +134,8 @@ function showChanged(rule, older) {
   notice.setAttribute("aria-label", "These words changed");
   notice.dataset.help = ""; // the site's words, not the book's: a quote of the rule leaves it out
   notice.append(el("p", "sh-changed__title", `These words changed on ${older.changed}, after this link was shared`));
+  const edit = editLine(older);
+  if (edit) notice.append(edit);
   notice.append(el("p", "sh-changed__label", `The words as they were (since ${older.date}):`));
   notice.append(wordsBlock(older.words));
   notice.append(el("p", "sh-changed__label", "What changed (removed words struck through, added words underlined):"));

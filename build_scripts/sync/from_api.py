@@ -1,0 +1,140 @@
+"""A wiki's pages and revisions through its Action API, with mwclient.
+
+``prop=revisions`` (``rvdir=newer``, ``rvslots=main``) gives every revision after the last
+sync with its id, parent, timestamp, user, summary, SHA-1 and text; ``prop=info`` says
+whether a title is a redirect. Every way the wiki can refuse ends in a :class:`SyncError`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import mwclient  # type: ignore[import-untyped]
+import requests
+from mwclient import errors as mw_errors
+
+from build_scripts.sync.fetched import Fetched, check_revisions
+from build_scripts.sync.model import Revision, SyncError
+
+__all__ = ["fetch_from_api"]
+
+_PROPS = "ids|timestamp|user|comment|content|sha1"
+USER_AGENT = "scrollhammer-sync/1 (make sync; https://www.mediawiki.org/wiki/API:Etiquette)"
+
+
+def fetch_from_api(api: str, titles: Sequence[str], since: Mapping[str, int], *, retries: int = 2) -> Fetched:
+    """Each page's revisions after ``since[title]`` (all of them when absent), oldest first.
+
+    Args:
+        api: The wiki's ``api.php`` address.
+        titles: The pages, as ``wiki.toml`` names them.
+        since: Each page's last synced revision.
+        retries: How often to try again after a dropped connection or a 5xx answer.
+
+    Raises:
+        SyncError: the wiki cannot be reached, is not a MediaWiki API, asks for a login or
+            rate-limits, or a page is missing or a redirect.
+    """
+    try:
+        site = _connect(api, retries)
+        index = _index_url(site.site, api)
+        pages = {title: _page_revisions(site, title, since.get(title, 0)) for title in titles}
+    except SyncError:
+        raise
+    except mw_errors.APIError as exc:
+        raise SyncError(_api_error(api, exc)) from None
+    except requests.HTTPError as exc:
+        raise SyncError(_http_error(api, exc)) from None
+    except (requests.ConnectionError, requests.Timeout, mw_errors.MaximumRetriesExceeded) as exc:
+        raise SyncError(
+            f"the wiki at {api} cannot be reached ({type(exc).__name__}); check the address and the network"
+        ) from None
+    except (mw_errors.InvalidResponse, ValueError) as exc:
+        raise SyncError(
+            f"{api} did not answer as a MediaWiki API ({str(exc)[:120]}); is it the wiki's api.php?"
+        ) from None
+    return Fetched(api, index, pages)
+
+
+def _connect(api: str, retries: int) -> mwclient.Site:
+    parts = urlsplit(api)
+    if parts.scheme not in ("http", "https") or not parts.path.endswith(".php"):
+        raise SyncError(
+            f"{api!r} is not the address of a wiki's api.php (for example https://wiki.example.org/w/api.php)"
+        )
+    folder, _, script = parts.path.rpartition("/")
+    if script != "api.php":
+        raise SyncError(f"{api!r} is not the address of a wiki's api.php")
+    return mwclient.Site(
+        parts.netloc,
+        path=folder + "/",
+        scheme=parts.scheme,
+        max_retries=retries,
+        retry_timeout=1,
+        clients_useragent=USER_AGENT,
+        force_login=False,
+    )
+
+
+def _index_url(general: Mapping[str, Any], api: str) -> str:
+    """``index.php``'s address, from the wiki's own siteinfo (``server`` + ``script``)."""
+    server, script = str(general.get("server", "")), str(general.get("script", ""))
+    if server.startswith("//"):
+        server = f"{urlsplit(api).scheme}:{server}"
+    return server + script if server and script else api.rsplit("/", 1)[0] + "/index.php"
+
+
+def _page_revisions(site: mwclient.Site, title: str, since: int) -> list[Revision]:
+    page = site.pages[title]
+    if not page.exists:
+        raise SyncError(f"the wiki has no page {title!r}; check the title in wiki.toml")
+    if page.redirect:
+        target = page.resolve_redirect().name
+        raise SyncError(f"the wiki's page {title!r} is a redirect to {target!r}; name {target!r} in wiki.toml")
+    if since and page.revision == since:
+        return []
+    found = page.revisions(startid=since + 1 if since else None, dir="newer", prop=_PROPS, slots="main")
+    return check_revisions(page.name, [_revision(page.name, r) for r in found], since)
+
+
+def _revision(title: str, raw: Mapping[str, Any]) -> Revision:
+    slot = raw.get("slots", {}).get("main", {})
+    text = slot.get("*") if "texthidden" not in slot else None
+    return Revision(
+        page=title,
+        rev=int(raw["revid"]),
+        parent=int(raw.get("parentid", 0)),
+        time=time.strftime("%Y-%m-%dT%H:%M:%SZ", raw["timestamp"]),
+        user=str(raw.get("user", "")),
+        summary=str(raw.get("comment", "")),
+        sha1=str(raw.get("sha1", "")),
+        text=text,
+    )
+
+
+def _api_error(api: str, exc: mw_errors.APIError) -> str:
+    code, info = exc.code, exc.info
+    if code in ("readapidenied", "permissiondenied") or "login" in str(info).lower():
+        return (
+            f"the wiki at {api} asks for a login to read ({code}: {info}); "
+            "the sync reads without one: let anonymous readers read the rulebook's pages"
+        )
+    if code in ("ratelimited", "maxlag"):
+        return f"the wiki at {api} asks us to slow down ({code}: {info}); try again later"
+    return f"the wiki at {api} refused the request ({code}: {info})"
+
+
+def _http_error(api: str, exc: requests.HTTPError) -> str:
+    status = exc.response.status_code if exc.response is not None else 0
+    if status == 429:
+        after = exc.response.headers.get("Retry-After", "") if exc.response is not None else ""
+        wait = f" (it says: retry after {after} s)" if after else ""
+        return f"the wiki at {api} rate-limits us: 429 Too Many Requests{wait}; try again later"
+    if status in (401, 403):
+        return f"the wiki at {api} refuses us ({status}): it asks for a login, which the sync does not do"
+    if status == 404:
+        return f"{api} is not found (404); is it the wiki's api.php?"
+    return f"the wiki at {api} answered {status}; try again later"

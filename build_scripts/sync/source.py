@@ -1,0 +1,54 @@
+"""Which files a build reads the rulebook from: the wiki's pages once synced, else the exports.
+
+Once ``wiki.toml``'s folder holds a sync (its ``wiki.json``), the build reads the pages it
+names, in merge order, as whole wiki pages; before that, the hand-copied section exports,
+as ever. A build never reaches the wiki: it reads only these files.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_scripts.errors import RulebookError
+from build_scripts.sync.model import STATE_NAME, SyncError, SyncState
+
+__all__ = ["RulebookSource", "rulebook_source"]
+
+
+@dataclass(frozen=True)
+class RulebookSource:
+    """The files, as ``(name, bytes)`` in merge order; whether they are synced wiki pages; the wiki's ``index.php``."""
+
+    files: list[tuple[str, bytes]]
+    synced: bool = False
+    wiki_index: str = ""
+
+
+def rulebook_source(root: Path, source_dir: Path, exports: Sequence[str], wiki_config: str) -> RulebookSource:
+    """The rulebook's files for a build of the project at ``root``.
+
+    Raises:
+        RulebookError: naming the file, when ``wiki.toml`` or a sync's ``wiki.json`` cannot
+            be read, or a page it names is missing.
+    """
+    config = root / wiki_config
+    into = None
+    if config.exists():
+        try:
+            into = root / str(tomllib.loads(config.read_text("utf-8")).get("into", "docs/rulebook/wiki"))
+        except tomllib.TOMLDecodeError as exc:
+            raise RulebookError(f"{config.name}: {exc}") from None
+    if into is None or not (into / STATE_NAME).exists():
+        return RulebookSource([(name, (source_dir / name).read_bytes()) for name in exports])
+    try:
+        state = SyncState.loads((into / STATE_NAME).read_text("utf-8"), str(into / STATE_NAME))
+    except SyncError as exc:
+        raise RulebookError(str(exc)) from None
+    missing = [p.file for p in state.pages if not (into / p.file).exists()]
+    if missing:
+        raise RulebookError(f"{into / STATE_NAME} names {', '.join(missing)}, which is not there; run make sync")
+    files = [(p.file, (into / p.file).read_bytes()) for p in state.pages]
+    return RulebookSource(files, synced=True, wiki_index=state.index)
