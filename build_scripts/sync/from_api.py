@@ -40,7 +40,7 @@ def fetch_from_api(api: str, titles: Sequence[str], since: Mapping[str, int], *,
     """
     try:
         site = _connect(api, retries)
-        index = _index_url(site.site, api)
+        index = _index_url(getattr(site, "site", None) or {}, api)  # unset when reading is closed
         pages = {title: _page_revisions(site, title, since.get(title, 0)) for title in titles}
     except SyncError:
         raise

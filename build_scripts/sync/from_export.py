@@ -41,7 +41,8 @@ def fetch_from_export(path: Path, titles: Sequence[str], since: Mapping[str, int
                     found[page.title] = revisions
     except FileNotFoundError:
         raise SyncError(f"there is no export file {path}") from None
-    except (ParseError, mwxml.errors.MalformedXML, ValueError, KeyError, AttributeError) as exc:
+    except (ParseError, mwxml.errors.MalformedXML, ValueError, KeyError, AttributeError, AssertionError) as exc:
+        # mwxml asserts the root element (an HTML page answers <html>)
         raise SyncError(f"{path} is not a whole MediaWiki export (malformed or cut short: {exc})") from None
     for title in titles:
         if title in redirects:

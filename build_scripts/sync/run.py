@@ -137,7 +137,9 @@ def _outputs(
     api = fetched.api or (state.api if state else "")
     index = fetched.index or (state.index if state else "")
     outputs[into / STATE_NAME] = SyncState(api, index, tuple(pages)).dumps().encode("utf-8")
-    outputs[site.history] = out_history.dumps().encode("utf-8")
+    history_bytes = out_history.dumps().encode("utf-8")
+    if not site.history.exists() or site.history.read_bytes() != history_bytes:
+        outputs[site.history] = history_bytes
     if replayed.lock.is_updated:
         outputs[site.lock] = replayed.lock.lock.dumps().encode("utf-8")
     return outputs
