@@ -16,11 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import ROOT, build_site, free_port
+from support import ROOT, build_site, copy_project, free_port
 from wiki import TITLE, Wiki, private_copy, running_wiki
-
-sys.path.insert(0, str(ROOT / "bench"))
-from synthetic_book import _copy_project
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.model import RuleRef
@@ -147,11 +144,16 @@ def test_the_export_file_gives_what_the_api_gives(wiki: Wiki, project: Path, tmp
     for name in (str(PAGE_FILE), str(SYNCED / "revisions.jsonl"), "rules.history.jsonl", "anchors.lock.json"):
         assert (twin / name).read_bytes() == (project / name).read_bytes(), name
     assert json.loads((twin / SYNCED / "wiki.json").read_text("utf-8"))["index"] == wiki.index
+    # A first sync of two revisions: the rule's versions in order, each naming its revision.
+    battlements = history(twin).versions[RuleRef.parse(BATTLEMENTS)]
+    assert [(v.edit.summary if v.edit else None) for v in battlements] == [
+        "The rulebook, from the section exports",
+        "typo: darnage",
+    ]
 
 
 def test_a_synced_project_builds_frozen_and_its_cards_and_notices_name_the_edit(wiki: Wiki, tmp_path: Path) -> None:
-    full = tmp_path / "full"
-    _copy_project(ROOT, full, ROOT / "build" / "cache")
+    full = copy_project(tmp_path / "full")
     synced(full, "--api", wiki.api)
     typo = wiki.edit(TITLE, "suffers darnage→suffers damage", summary="typo: darnage")
     synced(full, "--api", wiki.api)
