@@ -1,9 +1,9 @@
 """The ``scrollhammer`` plugin's hooks: each short, each handing its work to a pure build step.
 
 Every hook starts by checking ``enabled``. ``on_files`` builds the rulebook pages
-(:func:`build_scripts.pipeline.build_rulebook`), ``on_post_page`` and
-``on_post_template`` finish each page's HTML (:func:`build_scripts.finish.finish_page.finish_page`),
-``on_post_build`` finishes the site (:func:`build_scripts.finish.finish_site.finish_site`).
+(:func:`build_scripts.pipeline.build_rulebook`); ``on_post_build`` finishes every page the
+theme wrote, read from ``site/`` (:func:`build_scripts.finish.generated_pages.finish_generated_pages`),
+then the site (:func:`build_scripts.finish.finish_site.finish_site`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from mkdocs.structure.toc import AnchorLink
 from build_scripts.cards.rule_history import RuleHistory, today
 from build_scripts.errors import RulebookError
 from build_scripts.finish.build_id import build_id
-from build_scripts.finish.finish_page import finish_page, page_root
 from build_scripts.finish.finish_site import finish_site
+from build_scripts.finish.generated_pages import finish_generated_pages
 from build_scripts.finish.module_graph import module_graph
 from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
 from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
@@ -56,7 +56,6 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         self.placements: list[Placement] = []
         self.runtime: Runtime | None = None
         self.build_id = ""
-        self.inline_scripts: dict[str, str] = {}
         self.modules: list[str] = []
         self.timer = StageTimer()
         self._since = 0.0
@@ -208,41 +207,24 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             add_shortcut(page.toc.items, shortcut)
         return html
 
-    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:  # noqa: ARG002
-        """Move the theme's inline scripts into files; add the CSP and app tags; name unnamed parts."""
-        if not self.config.enabled:
-            return None
-        name = page.file.src_uri.removesuffix(".md")
-        has_calculators = any(place.page == name for place in self.placements)
-        html, moved = finish_page(
-            output,
-            page_url=page.url,
-            root=page_root(page.url),
-            modules=self.modules,
-            runtime=self.runtime.identity() if has_calculators and self.runtime else None,
-        )
-        self.inline_scripts.update(moved)
-        return html
-
-    def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
-        """The 404 page (served at any path) gets the same policy, scripts moved out, app tags."""
-        if not self.config.enabled or template_name != "404.html":
-            return None
-        root = urllib.parse.urlsplit(config.site_url or "/").path or "/"
-        html, moved = finish_page(output_content, page_url="", root=root, modules=self.modules, absolute=True)
-        self.inline_scripts.update(moved)
-        return html
-
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Finish the site: calculators' runtime, per-rule search entries, service worker, compressed copies."""
         if not self.config.enabled or self.result is None or self.runtime is None:
             return
         self.timer.mark("mkdocs: pages (HTML)", self._since)
+        site_root = urllib.parse.urlsplit(config.site_url or "/").path or "/"
         try:
+            moved = finish_generated_pages(
+                Path(config.site_dir),
+                site_root=site_root,
+                modules=self.modules,
+                runtime=self.runtime.identity(),
+                calculator_pages={page_url(place.page) for place in self.placements},
+            )
             done = finish_site(
                 Path(config.site_dir),
-                moved=self.inline_scripts,
+                moved=moved,
                 runtime=self.runtime,
                 places=self._places(),
                 build_id=self.build_id,

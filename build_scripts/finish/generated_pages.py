@@ -1,0 +1,66 @@
+"""Every page the site generator wrote, finished in place: read from ``site/``, not from a hook.
+
+The finish stage reads only the built HTML (so it serves any generator that writes pages
+as ``<url>/index.html`` and a ``404.html``): each page the generator wrote is found on disk,
+finished by :func:`build_scripts.finish.finish_page.finish_page`, and written back. The
+site's own folders (``assets/``, the cards under ``r/``) hold no generator page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+
+from build_scripts.finish.finish_page import finish_page, page_root
+
+__all__ = ["NOT_PAGES", "finish_generated_pages", "generated_pages"]
+
+#: Folders of the site whose HTML the generator did not write.
+NOT_PAGES = ("assets", "r", "pagefind")
+
+
+def generated_pages(site_dir: Path) -> list[tuple[Path, str]]:
+    """Each page the generator wrote, with its URL from the site root (``buildings/``; ``""`` for home), by URL."""
+    found = []
+    for path in site_dir.rglob("index.html"):
+        parts = path.relative_to(site_dir).parts
+        if parts[0] in NOT_PAGES:
+            continue
+        found.append((path, "".join(f"{part}/" for part in parts[:-1])))
+    return sorted(found, key=lambda found: found[1])
+
+
+def finish_generated_pages(
+    site_dir: Path,
+    *,
+    site_root: str,
+    modules: Sequence[str],
+    runtime: Mapping[str, str] | None,
+    calculator_pages: Collection[str],
+) -> dict[str, str]:
+    """Finish every page and the 404 page in place; return the scripts moved out of them.
+
+    Args:
+        site_dir: The built site.
+        site_root: The site's absolute path (``/`` or ``/rules/``), from which the 404 page links.
+        modules: The page scripts' module graph, preloaded on every page.
+        runtime: The Python runtime's identity, for the pages with calculators.
+        calculator_pages: The URLs of the pages with calculators.
+    """
+    moved: dict[str, str] = {}
+    for path, url in generated_pages(site_dir):
+        html, out = finish_page(
+            path.read_text("utf-8"),
+            page_url=url,
+            root=page_root(url),
+            modules=modules,
+            runtime=runtime if url in calculator_pages else None,
+        )
+        path.write_text(html, "utf-8")
+        moved.update(out)
+    missing = site_dir / "404.html"
+    if missing.exists():
+        html, out = finish_page(missing.read_text("utf-8"), page_url="", root=site_root, modules=modules, absolute=True)
+        missing.write_text(html, "utf-8")
+        moved.update(out)
+    return moved
