@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers wiki sync clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers wiki sync finish clean lock-python
 
 all: build
 
@@ -81,6 +81,10 @@ sync: setup
 ## build: the site into site/
 build: setup
 	$(VENV)/bin/mkdocs build
+
+## finish: stage 4 alone, on a site MkDocs built with SCROLLHAMMER_FINISH=false (make build runs it in one step)
+finish: setup
+	$(PY) -m build_scripts.finish site
 
 ## serve: build, then serve site/ at http://$(HOST):$(PORT) with the headers a real host sends
 serve: build

@@ -72,6 +72,10 @@ class ScrollhammerConfig(base.Config):
     rule_history = c.Type(str, default="rules.history.jsonl")
     """The committed history of every rule's words (one line per version), relative to ``mkdocs.yml``."""
 
+    finish = c.Type(bool, default=True)
+    """Finish the site after MkDocs (stage 4). Off, the build writes ``build/stages/finish.json``
+    and leaves the site as the theme wrote it, for ``python -m build_scripts.finish site``."""
+
     cards = c.Type(bool, default=True)
     """Write a card (a page with the rule's words in its tags, and an image) for every rule under ``r/``."""
 

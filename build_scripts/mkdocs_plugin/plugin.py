@@ -27,10 +27,9 @@ from mkdocs.structure.toc import AnchorLink
 from build_scripts.cards.rule_history import RuleHistory, today
 from build_scripts.errors import RulebookError
 from build_scripts.finish.build_id import build_id
-from build_scripts.finish.finish_site import finish_site
-from build_scripts.finish.generated_pages import finish_generated_pages
 from build_scripts.finish.module_graph import module_graph
 from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
+from build_scripts.finish.stage import FINISH_STATE, FinishState, run_finish
 from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
 from build_scripts.pages.calculator_forms import Placement, load_placements
 from build_scripts.pages.navigation import NavPage, nested_nav
@@ -213,36 +212,34 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         if not self.config.enabled or self.result is None or self.runtime is None:
             return
         self.timer.mark("mkdocs: pages (HTML)", self._since)
-        site_root = urllib.parse.urlsplit(config.site_url or "/").path or "/"
+        state = FinishState(
+            site_url=config.site_url or "/",
+            site_root=urllib.parse.urlsplit(config.site_url or "/").path or "/",
+            site_name=config.site_name,
+            build_id=self.build_id,
+            modules=self.modules,
+            calculator_pages=sorted({page_url(place.page) for place in self.placements}),
+            places=self._places(),
+            book_pages=[
+                page_url(p.name) for p in self.config.pages if (p.offline or ("book" if p.group else "core")) == "book"
+            ],
+            pyodide_dir=self.config.pyodide_dir,
+            calculators_dir=self.config.calculators_dir,
+            cache_dir=self.config.cache_dir,
+            service_worker=self.config.service_worker,
+            precompress=self.config.precompress,
+            host_headers=self.config.host_headers,
+            card_images=self.config.card_images,
+            cards=self.result.cards if self.config.cards else [],
+        )
+        state_path = self._path(config, FINISH_STATE)
+        state_path.parent.mkdir(parents=True, exist_ok=True)
+        state_path.write_text(state.dumps(), "utf-8")
+        if not self.config.finish:  # stage 4 runs on its own: python -m build_scripts.finish
+            log.info("scrollhammer: the site is not finished; run python -m build_scripts.finish %s", config.site_dir)
+            return
         try:
-            moved = finish_generated_pages(
-                Path(config.site_dir),
-                site_root=site_root,
-                modules=self.modules,
-                runtime=self.runtime.identity(),
-                calculator_pages={page_url(place.page) for place in self.placements},
-            )
-            done = finish_site(
-                Path(config.site_dir),
-                moved=moved,
-                runtime=self.runtime,
-                places=self._places(),
-                build_id=self.build_id,
-                project_dir=self._path(config, "."),
-                cache_dir=self._path(config, self.config.cache_dir),
-                service_worker=self.config.service_worker,
-                precompress=self.config.precompress,
-                host_headers=self._path(config, self.config.host_headers) if self.config.host_headers else None,
-                cards=self.result.cards if self.config.cards else [],
-                site_url=config.site_url or "/",
-                site_name=config.site_name,
-                card_images=self.config.card_images,
-                book_pages=[
-                    page_url(p.name)
-                    for p in self.config.pages
-                    if (p.offline or ("book" if p.group else "core")) == "book"
-                ],
-            )
+            done = run_finish(state, Path(config.site_dir), self._path(config, "."), runtime=self.runtime)
         except RulebookError as exc:
             raise PluginError(str(exc)) from None
         times = self._path(config, self.config.build_times)
