@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers wiki sync finish clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
 
 all: build
 
@@ -78,9 +78,31 @@ wiki:
 sync: setup
 	$(PY) -m build_scripts.sync $(if $(WIKI_API),--api "$(WIKI_API)") $(if $(EXPORT),--export "$(EXPORT)")
 
-## build: the site into site/
+## zensical: Zensical, the second generator, pinned, in a venv of its own
+ZENSICAL := .venv-zensical/bin/zensical
+zensical: $(ZENSICAL)
+$(ZENSICAL): requirements-zensical.lock
+	$(PYTHON) -m venv .venv-zensical
+	.venv-zensical/bin/pip install --quiet -r requirements-zensical.lock
+	touch $@
+
+## pages: stages 1-3 alone: the pages as Markdown, the navigation and a generator's config in build/pages/
+pages: setup
+	$(PY) -m build_scripts.mkdocs_plugin.pages
+
+## build: the site into site/. GENERATOR=mkdocs (the default: MkDocs with Material, our plugin
+## running the three stages in one build) or GENERATOR=zensical (make pages, zensical build,
+## make finish: ARCHITECTURE.md says what differs)
+GENERATOR ?= mkdocs
 build: setup
+ifeq ($(GENERATOR),zensical)
+	$(MAKE) pages zensical
+	rm -rf build/pages/site && $(ZENSICAL) build -f build/pages/mkdocs.yml
+	rm -rf site && mv build/pages/site site
+	$(PY) -m build_scripts.finish site
+else
 	$(VENV)/bin/mkdocs build
+endif
 
 ## finish: stage 4 alone, on a site MkDocs built with SCROLLHAMMER_FINISH=false (make build runs it in one step)
 finish: setup
@@ -117,11 +139,11 @@ icons: setup chromium
 ## when it is free, so the long ones do not queue behind each other). Three on two cores:
 ## with four, each with its Chromium, a loaded machine stalled pages past their waits.
 TEST_WORKERS ?= 3
-test: setup chromium engines servers wiki lint
+test: setup chromium engines servers wiki zensical lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
 
 ## test-fast: the tests that need no browser
-test-fast: setup servers wiki
+test-fast: setup servers wiki zensical
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
 
 ## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark

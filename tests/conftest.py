@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hosts import Host, HostError, start_caddy, start_nginx
 from support import ROOT, build_site, free_port
+from zensical_site import build_with_zensical
 
 from calculators.registry import all_calculators
 from site_server import SiteServer, Throttle, serving
@@ -49,6 +50,24 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path
     site = tmp_path_factory.mktemp("site")
     build_site(ROOT, site, port=site_port)
     return site
+
+
+@pytest.fixture(scope="session")
+def zensical_port() -> int:
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory: pytest.TempPathFactory, zensical_port: int) -> Path:
+    """The site built by the second generator (``make build GENERATOR=zensical``)."""
+    return build_with_zensical(tmp_path_factory.mktemp("zensical"), port=zensical_port)
+
+
+@pytest.fixture(scope="session")
+def zensical_url(zensical_site: Path, zensical_port: int) -> Iterator[str]:
+    """The Zensical site served by the project's static server."""
+    with serving(zensical_site, port=zensical_port):
+        yield f"http://127.0.0.1:{zensical_port}/"
 
 
 @pytest.fixture(scope="session")

@@ -212,7 +212,28 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
         if not self.config.enabled or self.result is None or self.runtime is None:
             return
         self.timer.mark("mkdocs: pages (HTML)", self._since)
-        state = FinishState(
+        state = self.finish_state(config)
+        state_path = self._path(config, FINISH_STATE)
+        state_path.parent.mkdir(parents=True, exist_ok=True)
+        state_path.write_text(state.dumps(), "utf-8")
+        if not self.config.finish:  # stage 4 runs on its own: python -m build_scripts.finish
+            log.info("scrollhammer: the site is not finished; run python -m build_scripts.finish %s", config.site_dir)
+            return
+        try:
+            done = run_finish(state, Path(config.site_dir), self._path(config, "."), runtime=self.runtime)
+        except RulebookError as exc:
+            raise PluginError(str(exc)) from None
+        times = self._path(config, self.config.build_times)
+        times.parent.mkdir(parents=True, exist_ok=True)
+        times.write_text(json.dumps({**self.timer.seconds, **done.seconds}, indent=1) + "\n", "utf-8")
+        for line in done.summary(self.build_id):
+            log.info(line)
+
+    def finish_state(self, config: MkDocsConfig) -> FinishState:
+        """What stage 4 needs from this build (after ``on_files``): ``build/stages/finish.json``."""
+        if self.result is None:
+            raise PluginError("scrollhammer: the pages are not built yet")
+        return FinishState(
             site_url=config.site_url or "/",
             site_root=urllib.parse.urlsplit(config.site_url or "/").path or "/",
             site_name=config.site_name,
@@ -232,21 +253,6 @@ class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
             card_images=self.config.card_images,
             cards=self.result.cards if self.config.cards else [],
         )
-        state_path = self._path(config, FINISH_STATE)
-        state_path.parent.mkdir(parents=True, exist_ok=True)
-        state_path.write_text(state.dumps(), "utf-8")
-        if not self.config.finish:  # stage 4 runs on its own: python -m build_scripts.finish
-            log.info("scrollhammer: the site is not finished; run python -m build_scripts.finish %s", config.site_dir)
-            return
-        try:
-            done = run_finish(state, Path(config.site_dir), self._path(config, "."), runtime=self.runtime)
-        except RulebookError as exc:
-            raise PluginError(str(exc)) from None
-        times = self._path(config, self.config.build_times)
-        times.parent.mkdir(parents=True, exist_ok=True)
-        times.write_text(json.dumps({**self.timer.seconds, **done.seconds}, indent=1) + "\n", "utf-8")
-        for line in done.summary(self.build_id):
-            log.info(line)
 
     def _places(self) -> dict[str, list[dict[str, Any]]]:
         places: dict[str, list[dict[str, Any]]] = {}
