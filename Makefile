@@ -88,7 +88,7 @@ $(ZENSICAL): requirements-zensical.lock
 
 ## pages: stages 1-3 alone: the pages as Markdown, the navigation and a generator's config in build/pages/
 pages: setup
-	$(PY) -m build_scripts.mkdocs_plugin.pages
+	$(PY) -m build_scripts.pages_folder
 
 ## build: the site into site/. GENERATOR=mkdocs (the default: MkDocs with Material, our plugin
 ## running the three stages in one build) or GENERATOR=zensical (make pages, zensical build,

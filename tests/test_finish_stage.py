@@ -15,10 +15,13 @@ from support import ROOT, build_site, copy_project
 from build_scripts.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE, FinishState
 
+#: Stage 4 runs with MkDocs unimportable: it reads the built HTML, not the theme's internals.
+WITHOUT_MKDOCS = ROOT / "tests" / "without_mkdocs.py"
+
 
 def finish(site: Path, project: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "build_scripts.finish", str(site), "--project", str(project), *extra],
+        [sys.executable, str(WITHOUT_MKDOCS), "build_scripts.finish", str(site), "--project", str(project), *extra],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -1,6 +1,7 @@
 """The site built by the second generator, as ``make build GENERATOR=zensical`` builds it:
 ``make pages`` (stages 1-3 as Markdown), ``zensical build`` (the pinned Zensical in
-``.venv-zensical``, which ``make test`` installs), then ``python -m build_scripts.finish``."""
+``.venv-zensical``, which ``make test`` installs), then ``python -m build_scripts.finish``;
+our two steps with MkDocs unimportable (``without_mkdocs.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from pathlib import Path
 from support import ROOT, copy_project
 
 ZENSICAL = ROOT / ".venv-zensical" / "bin" / "zensical"
+#: Our stages run with MkDocs unimportable, as they would with only Zensical installed.
+WITHOUT_MKDOCS = ROOT / "tests" / "without_mkdocs.py"
 
 
 def build_with_zensical(dest: Path, *, port: int) -> Path:
@@ -29,9 +32,9 @@ def build_with_zensical(dest: Path, *, port: int) -> Path:
         )
         assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
 
-    run(sys.executable, "-m", "build_scripts.mkdocs_plugin.pages")
+    run(sys.executable, WITHOUT_MKDOCS, "build_scripts.pages_folder")
     run(ZENSICAL, "build", "-f", "build/pages/mkdocs.yml")
     site = dest / "site"
     shutil.move(project / "build" / "pages" / "site", site)
-    run(sys.executable, "-m", "build_scripts.finish", site)
+    run(sys.executable, WITHOUT_MKDOCS, "build_scripts.finish", site)
     return site

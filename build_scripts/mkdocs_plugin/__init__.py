@@ -1,9 +1,9 @@
-"""The thin MkDocs glue, shaped as mkdocs-material shapes its plugins.
+"""The thin MkDocs glue, the only package that imports MkDocs.
 
-The only package that imports MkDocs: :mod:`.config` declares the plugin's options
-(a docstring under each), :mod:`.plugin` its hooks, each short and each calling a pure
-build step (:mod:`build_scripts.pipeline` for the pages, :mod:`build_scripts.finish.finish_page`
-for every page's HTML, :mod:`build_scripts.finish.finish_site` after the build).
+:mod:`.plugin` holds the hooks, each calling a step that knows no generator: the options
+(:mod:`build_scripts.options`), stages 1-3 (:mod:`build_scripts.page_stages`) and stage 4
+(:mod:`build_scripts.finish.stage`). ``make pages`` runs the same steps without MkDocs
+(:mod:`build_scripts.pages_folder`).
 """
 
 from __future__ import annotations

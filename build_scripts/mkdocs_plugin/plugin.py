@@ -1,21 +1,26 @@
-"""The ``scrollhammer`` plugin's hooks: each short, each handing its work to a pure build step.
+"""The ``scrollhammer`` plugin: MkDocs' hooks, each calling a step that knows no generator.
 
-Every hook starts by checking ``enabled``. ``on_files`` builds the rulebook pages
-(:func:`build_scripts.pipeline.build_rulebook`); ``on_post_build`` finishes every page the
-theme wrote, read from ``site/`` (:func:`build_scripts.finish.generated_pages.finish_generated_pages`),
-then the site (:func:`build_scripts.finish.finish_site.finish_site`).
+* ``on_config``: the options checked (:class:`build_scripts.options.Options`) and the site
+  planned (:func:`build_scripts.page_stages.plan_site`): the navigation, the page scripts
+  and styles, the footer's build id, written into MkDocs' config;
+* ``on_files``: every page made (:func:`build_scripts.page_stages.make_pages`) and added;
+* ``on_page_content``: the shortcuts to the damage chart and the calculators in the page's
+  table of contents (what only a plugin can do: ARCHITECTURE.md);
+* ``on_post_build``: stage 4 (:func:`build_scripts.finish.stage.run_finish`) on the site
+  MkDocs wrote, and the build's times.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
 import time
-import urllib.parse
+from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import ParamSpec, TypeVar
 
+from mkdocs.config import config_options as c
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -24,241 +29,102 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
-from build_scripts.cards.rule_history import RuleHistory, today
 from build_scripts.errors import RulebookError
-from build_scripts.finish.build_id import build_id
-from build_scripts.finish.module_graph import module_graph
-from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
-from build_scripts.finish.stage import FINISH_STATE, FinishState, run_finish
-from build_scripts.mkdocs_plugin.config import ScrollhammerConfig
-from build_scripts.pages.calculator_forms import Placement, load_placements
-from build_scripts.pages.navigation import NavPage, nested_nav
-from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
-from build_scripts.pages.report import reference_report
-from build_scripts.pages.table_file import load_table
-from build_scripts.pipeline import BuildResult, PageSpec, Shortcut, build_rulebook, page_url
-from build_scripts.rulebook.anchor_lock import AnchorLock
-from build_scripts.rulebook.terms import load_terms
+from build_scripts.finish.stage import FINISH_STATE, run_finish
+from build_scripts.options import PLUGIN, Options, Project, Site
+from build_scripts.page_stages import MadePages, SitePlan, make_pages, plan_site
+from build_scripts.pipeline import Shortcut
 from build_scripts.stage_timer import StageTimer
-from build_scripts.sync.source import rulebook_source
 
 __all__ = ["ScrollhammerPlugin", "add_shortcut"]
 
 log = logging.getLogger("mkdocs.plugins.scrollhammer")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
-class ScrollhammerPlugin(BasePlugin[ScrollhammerConfig]):
-    """Turns the rulebook exports into Markdown pages at build and serve time."""
+class ScrollhammerPlugin(BasePlugin):  # type: ignore[type-arg]
+    """Turns the rulebook exports into the site's pages at build and serve time, and finishes the site."""
+
+    #: Every option of :class:`Options`, passed through as written: they are checked there.
+    config_scheme = tuple((f.name, c.Optional(c.Type(object))) for f in fields(Options))
 
     def __init__(self) -> None:
-        self.result: BuildResult | None = None
-        self.placements: list[Placement] = []
-        self.runtime: Runtime | None = None
-        self.build_id = ""
-        self.modules: list[str] = []
+        self.project: Project | None = None
+        self.plan: SitePlan | None = None
+        self.made: MadePages | None = None
         self.timer = StageTimer()
         self._since = 0.0
 
-    def _path(self, config: MkDocsConfig, relative: str) -> Path:
-        return Path(config.config_file_path).parent / relative
-
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
-        """Make the navigation from the pages, add the page scripts and styles, show the build id."""
-        if not self.config.enabled:
+        """Check the options; make the navigation, add the page scripts and styles, show the build id."""
+        self.project = self.made = None
+        config_file = Path(config.config_file_path)
+        raw = {name: value for name, value in self.config.items() if value is not None}
+        options = _step(Options.from_mapping, raw, f"{config_file.name}: {PLUGIN}")
+        if not options.enabled:
             return None
-        self.timer = StageTimer()
-        self._since = time.perf_counter()
-        if config.nav:
-            raise PluginError("scrollhammer: list pages in the plugin's `pages`, not in `nav` (the plugin makes nav)")
-        for page in self.config.pages:
-            if (page.kind == "rulebook") != bool(page.section):
-                raise PluginError(f"scrollhammer: page {page.name!r}: a rulebook page, and only one, names a `section`")
-        try:
-            config.nav = nested_nav([NavPage(p.title, f"{p.name}.md", tuple(p.group)) for p in self.config.pages])
-        except RulebookError as exc:
-            raise PluginError(f"scrollhammer: {exc}") from None
-        try:
-            self.modules = module_graph(Path(config.docs_dir), self.config.scripts)
-        except RulebookError as exc:
-            raise PluginError(f"scrollhammer: {exc}") from None
-        for path in self.config.scripts:
+        self.timer, self._since = StageTimer(), time.perf_counter()
+        site = Site(config.site_url or "/", config.site_name, config.copyright or "", config.docs_dir, config.nav or [])
+        self.project = Project(config_file.parent, config_file, site, options)
+        self.plan = plan = _step(plan_site, self.project)
+        config.nav = plan.nav
+        for path in plan.scripts:
             script = ExtraScriptValue(path)
             script.type = "module"
             config.extra_javascript.append(script)
-        config.extra_css.extend(self.config.styles)
-        self.build_id = build_id(self._path(config, "."), self.config.build_sources)
-        config.copyright = f"{config.copyright or 'Scrollhammer Rules'} · build {self.build_id}"
+        config.extra_css.extend(plan.styles)
+        config.copyright = plan.copyright
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
-        """Build the rulebook pages and add them to the site's files."""
-        if not self.config.enabled:
+        """Make every page and add it to the site's files."""
+        if self.project is None:
             return None
         self.timer.mark("mkdocs: config, clean site, read files", self._since)
         with self.timer.stage("rulebook and pages (Markdown)"):
-            return self._files(files, config)
-
-    def _files(self, files: Files, config: MkDocsConfig) -> Files:
-        runtime_error = self._prepare_runtime(config)
-        try:
-            self.result = self._build(config)
-        except (RulebookError, OSError) as exc:
-            raise PluginError(f"rulebook: {exc}") from None
-        if runtime_error is not None:  # after the rulebook's: a broken source file is always named first
-            raise PluginError(f"calculators: {runtime_error}")
-        self._write_lock_and_reports(config, self.result)
-        for name, markdown in self.result.markdown.items():
-            files.append(File.generated(config, f"{name}.md", content=markdown))
-        for page in self.config.pages:
-            if page.kind == "calculators":
-                if self.result.calculators_page is None:
-                    raise PluginError(f"rulebook: page {page.name!r} lists the calculators, but none is placed")
-                files.append(File.generated(config, f"{page.name}.md", content=self.result.calculators_page))
-            elif page.kind == "table" and self.result.table_page is not None:
-                files.append(File.generated(config, f"{page.name}.md", content=self.result.table_page))
-            elif page.kind == "readings" and self.result.readings_page is not None:
-                files.append(File.generated(config, f"{page.name}.md", content=self.result.readings_page))
-        if self.config.service_worker:  # reached only through the service worker's redirect
-            offline = File.generated(
-                config, f"{OFFLINE_PAGE}.md", content=render_offline_page(), inclusion=InclusionLevel.NOT_IN_NAV
-            )
-            files.append(offline)
+            self.made = made = _step(make_pages, self.project, log.info)
+            for name, markdown in made.pages.items():
+                hidden = InclusionLevel.NOT_IN_NAV if name in made.hidden else InclusionLevel.UNDEFINED
+                files.append(File.generated(config, name, content=markdown, inclusion=hidden))
         self._since = time.perf_counter()
         return files
 
-    def _prepare_runtime(self, config: MkDocsConfig) -> RulebookError | None:
-        """Prepare the browser runtime, whose identity goes into the pages; return its error, if any."""
-        try:
-            self.runtime = prepare_runtime(
-                pyodide_dir=self._path(config, self.config.pyodide_dir),
-                package_dir=self._path(config, self.config.calculators_dir),
-                cache_dir=self._path(config, self.config.cache_dir),
-            )
-        except RulebookError as exc:
-            return exc
-        return None
-
-    def _build(self, config: MkDocsConfig) -> BuildResult:
-        """Read the exports and the data files, and build every rulebook page from them."""
-        source_dir = self._path(config, self.config.source_dir)
-        lock_path = self._path(config, self.config.anchors_lock)
-        map_path = self._path(config, self.config.xref_map)
-        places_path = self._path(config, self.config.placements)
-        terms_path = self._path(config, self.config.terms)
-        history_path = self._path(config, self.config.rule_history)
-        table_path = self._path(config, self.config.table)
-        table_page = next((p.name for p in self.config.pages if p.kind == "table"), None)
-        readings_page = next((p.name for p in self.config.pages if p.kind == "readings"), None)
-        self.placements = load_placements(places_path.read_text("utf-8"), places_path.name)
-        lock = AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
-        history = (
-            RuleHistory.loads(history_path.read_text("utf-8"), history_path.name)
-            if history_path.exists()
-            else RuleHistory()
-        )
-        source = rulebook_source(self._path(config, "."), source_dir, self.config.exports, self.config.wiki)
-        return build_rulebook(
-            source.files,
-            [PageSpec(p.name, p.section) for p in self.config.pages if p.kind == "rulebook" and p.section],
-            lock=lock,
-            xref_map=map_path.read_text("utf-8"),
-            frozen=self.config.frozen_anchors,
-            lock_name=lock_path.name,
-            map_name=map_path.name,
-            placements=self.placements,
-            runtime=self.runtime.identity() if self.runtime else None,
-            terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
-            history=history,
-            today=today(os.environ),
-            history_name=history_path.name,
-            table=load_table(table_path.read_text("utf-8"), table_path.name) if table_page else None,
-            table_name=table_path.name,
-            table_page=table_page or "table",
-            readings_page=readings_page,
-            synced=source.synced,
-            wiki_index=source.wiki_index,
-        )
-
-    def _write_lock_and_reports(self, config: MkDocsConfig, result: BuildResult) -> None:
-        """Record new rule ids in the lock (never when frozen: the build failed then) and write the reports."""
-        lock_path = self._path(config, self.config.anchors_lock)
-        if result.lock.is_updated:
-            lock_path.write_text(result.lock.lock.dumps(), "utf-8")
-            added, changed = len(result.lock.added), len(result.lock.changed)
-            log.info("rulebook: %s: %d new, %d changed ids recorded; commit it", lock_path.name, added, changed)
-        if result.history.is_updated:
-            history_path = self._path(config, self.config.rule_history)
-            history_path.write_text(result.history.history.dumps(), "utf-8")
-            log.info(
-                "rulebook: %s: new words of %d rules recorded; commit it", history_path.name, len(result.history.added)
-            )
-        report_path = self._path(config, self.config.report)
-        report_path.parent.mkdir(parents=True, exist_ok=True)
-        report_path.write_text(reference_report(result.references), "utf-8")
-        log.info("rulebook: %d references resolved; report in %s", len(result.references), report_path)
-        self._path(config, self.config.terms_report).write_text(result.terms_report, "utf-8")
-
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:  # noqa: ARG002
         """Add the page's shortcuts (the damage chart, each calculator) to its table of contents."""
-        if not self.config.enabled or self.result is None:
+        if self.made is None:
             return None
-        for shortcut in self.result.shortcuts.get(page.file.src_uri.removesuffix(".md"), []):
+        for shortcut in self.made.result.shortcuts.get(page.file.src_uri.removesuffix(".md"), []):
             add_shortcut(page.toc.items, shortcut)
         return html
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Finish the site: calculators' runtime, per-rule search entries, service worker, compressed copies."""
-        if not self.config.enabled or self.result is None or self.runtime is None:
+        if self.project is None or self.plan is None or self.made is None:
             return
         self.timer.mark("mkdocs: pages (HTML)", self._since)
-        state = self.finish_state(config)
-        state_path = self._path(config, FINISH_STATE)
+        state = self.made.finish_state(self.project, self.plan)
+        state_path = self.project.path(FINISH_STATE)
         state_path.parent.mkdir(parents=True, exist_ok=True)
         state_path.write_text(state.dumps(), "utf-8")
-        if not self.config.finish:  # stage 4 runs on its own: python -m build_scripts.finish
+        if not self.project.options.finish:  # stage 4 runs on its own: python -m build_scripts.finish
             log.info("scrollhammer: the site is not finished; run python -m build_scripts.finish %s", config.site_dir)
             return
-        try:
-            done = run_finish(state, Path(config.site_dir), self._path(config, "."), runtime=self.runtime)
-        except RulebookError as exc:
-            raise PluginError(str(exc)) from None
-        times = self._path(config, self.config.build_times)
+        done = _step(run_finish, state, Path(config.site_dir), self.project.root, runtime=self.made.runtime)
+        times = self.project.path(self.project.options.build_times)
         times.parent.mkdir(parents=True, exist_ok=True)
         times.write_text(json.dumps({**self.timer.seconds, **done.seconds}, indent=1) + "\n", "utf-8")
-        for line in done.summary(self.build_id):
+        for line in done.summary(self.plan.build_id):
             log.info(line)
 
-    def finish_state(self, config: MkDocsConfig) -> FinishState:
-        """What stage 4 needs from this build (after ``on_files``): ``build/stages/finish.json``."""
-        if self.result is None:
-            raise PluginError("scrollhammer: the pages are not built yet")
-        return FinishState(
-            site_url=config.site_url or "/",
-            site_root=urllib.parse.urlsplit(config.site_url or "/").path or "/",
-            site_name=config.site_name,
-            build_id=self.build_id,
-            modules=self.modules,
-            calculator_pages=sorted({page_url(place.page) for place in self.placements}),
-            places=self._places(),
-            book_pages=[
-                page_url(p.name) for p in self.config.pages if (p.offline or ("book" if p.group else "core")) == "book"
-            ],
-            pyodide_dir=self.config.pyodide_dir,
-            calculators_dir=self.config.calculators_dir,
-            cache_dir=self.config.cache_dir,
-            service_worker=self.config.service_worker,
-            precompress=self.config.precompress,
-            host_headers=self.config.host_headers,
-            card_images=self.config.card_images,
-            cards=self.result.cards if self.config.cards else [],
-        )
 
-    def _places(self) -> dict[str, list[dict[str, Any]]]:
-        places: dict[str, list[dict[str, Any]]] = {}
-        for place in self.placements:
-            places.setdefault(place.calculator, []).append(place.manifest_entry(page_url(place.page)))
-        return places
+def _step(step: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Run a build step; its error, which names what to fix, stops MkDocs with that line alone."""
+    try:
+        return step(*args, **kwargs)
+    except RulebookError as exc:
+        raise PluginError(str(exc)) from None
 
 
 def add_shortcut(items: list[AnchorLink], shortcut: Shortcut) -> bool:

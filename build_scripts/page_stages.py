@@ -1,0 +1,222 @@
+"""Stages 1-3 as one step any generator can stand behind: the site's plan, then its pages.
+
+* :func:`plan_site`: what the generator's config needs before it reads a page: the
+  navigation (made from the one list of pages), the page scripts and styles, the build id
+  in the footer, the scripts' module graph.
+* :func:`make_pages`: the rulebook read (from the exports or the wiki's sync) and every
+  page made as Markdown (the rulebook's, the calculators', the table, the readings, the
+  offline page); the lock, the rules' history and the reports written.
+* :meth:`MadePages.finish_state`: what stage 4 needs (``build/stages/finish.json``).
+
+The MkDocs plugin calls these from its hooks; ``make pages`` (:mod:`build_scripts.pages_folder`)
+calls them with no generator at all. Nothing here imports one.
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from build_scripts.cards.rule_history import RuleHistory, today
+from build_scripts.errors import RulebookError
+from build_scripts.finish.build_id import build_id
+from build_scripts.finish.module_graph import module_graph
+from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
+from build_scripts.finish.stage import FinishState
+from build_scripts.options import Project
+from build_scripts.pages.calculator_forms import Placement, load_placements
+from build_scripts.pages.navigation import NavEntry, NavPage, nested_nav
+from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
+from build_scripts.pages.report import reference_report
+from build_scripts.pages.table_file import load_table
+from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook, page_url
+from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.terms import load_terms
+from build_scripts.sync.source import rulebook_source
+
+__all__ = ["MadePages", "SitePlan", "make_pages", "plan_site"]
+
+
+@dataclass(frozen=True)
+class SitePlan:
+    """What the generator's config gets from the build before any page is made."""
+
+    nav: list[NavEntry]
+    scripts: list[str]
+    """Page scripts for every page, each an ES module."""
+    styles: list[str]
+    copyright: str
+    """The footer's line, with the build id."""
+    build_id: str
+    modules: list[str]
+    """Every module the page scripts import, in the order the browser should fetch them."""
+
+
+def plan_site(project: Project) -> SitePlan:
+    """The navigation, the page scripts and styles, and the build id.
+
+    Raises:
+        RulebookError: when the config lists pages in ``nav``, a group's pages are apart,
+            or a page script imports a module that is not there.
+    """
+    options = project.options
+    if project.site.nav:
+        raise RulebookError("scrollhammer: list pages in the plugin's `pages`, not in `nav` (the plugin makes nav)")
+    try:
+        nav = nested_nav([NavPage(p.title, f"{p.name}.md", p.group) for p in options.pages])
+        modules = module_graph(project.path(project.site.docs_dir), list(options.scripts))
+    except RulebookError as exc:
+        raise RulebookError(f"scrollhammer: {exc}") from None
+    build = build_id(project.root, list(options.build_sources))
+    return SitePlan(
+        nav=nav,
+        scripts=list(options.scripts),
+        styles=list(options.styles),
+        copyright=f"{project.site.copyright or 'Scrollhammer Rules'} · build {build}",
+        build_id=build,
+        modules=modules,
+    )
+
+
+@dataclass(frozen=True)
+class MadePages:
+    """Every page the build makes, as Markdown, and what stage 4 needs from making them."""
+
+    pages: dict[str, str]
+    """Each generated page's Markdown by its file in the docs (``buildings.md``), in the navigation's order."""
+    hidden: frozenset[str]
+    """The generated pages the navigation does not list (the offline page)."""
+    result: BuildResult
+    runtime: Runtime
+    placements: list[Placement]
+
+    def finish_state(self, project: Project, plan: SitePlan) -> FinishState:
+        """What stage 4 needs from this build: ``build/stages/finish.json``."""
+        options, site = project.options, project.site
+        places: dict[str, list[dict[str, Any]]] = {}
+        for place in self.placements:
+            places.setdefault(place.calculator, []).append(place.manifest_entry(page_url(place.page)))
+        return FinishState(
+            site_url=site.url,
+            site_root=urllib.parse.urlsplit(site.url).path or "/",
+            site_name=site.name,
+            build_id=plan.build_id,
+            modules=plan.modules,
+            calculator_pages=sorted({page_url(place.page) for place in self.placements}),
+            places=places,
+            book_pages=[
+                page_url(p.name) for p in options.pages if (p.offline or ("book" if p.group else "core")) == "book"
+            ],
+            pyodide_dir=options.pyodide_dir,
+            calculators_dir=options.calculators_dir,
+            cache_dir=options.cache_dir,
+            service_worker=options.service_worker,
+            precompress=options.precompress,
+            host_headers=options.host_headers,
+            card_images=options.card_images,
+            cards=self.result.cards if options.cards else [],
+        )
+
+
+def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
+    """Build every page from the rulebook and the data files; record new ids and words.
+
+    ``log`` gets a line for each file written that is to be committed, and for each report.
+
+    Raises:
+        RulebookError: ``rulebook: …`` naming the file and line of bad input, or ``calculators: …``
+            when the runtime cannot be prepared (a broken source file is always named first).
+    """
+    options = project.options
+    runtime: Runtime | None = None
+    runtime_error: RulebookError | None = None
+    try:
+        runtime = prepare_runtime(
+            pyodide_dir=project.path(options.pyodide_dir),
+            package_dir=project.path(options.calculators_dir),
+            cache_dir=project.path(options.cache_dir),
+        )
+    except RulebookError as exc:
+        runtime_error = exc
+    try:
+        placements, result = _build(project, runtime)
+    except (RulebookError, OSError) as exc:
+        raise RulebookError(f"rulebook: {exc}") from None
+    if runtime is None:
+        raise RulebookError(f"calculators: {runtime_error}")
+    _write_lock_and_reports(project, result, log)
+    pages = {f"{name}.md": markdown for name, markdown in result.markdown.items()}
+    for page in options.pages:
+        made = {"calculators": result.calculators_page, "table": result.table_page, "readings": result.readings_page}
+        if page.kind == "calculators" and result.calculators_page is None:
+            raise RulebookError(f"rulebook: page {page.name!r} lists the calculators, but none is placed")
+        if made.get(page.kind) is not None:
+            pages[f"{page.name}.md"] = made[page.kind] or ""
+    hidden = set()
+    if options.service_worker:  # reached only through the service worker's redirect
+        pages[f"{OFFLINE_PAGE}.md"] = render_offline_page()
+        hidden.add(f"{OFFLINE_PAGE}.md")
+    return MadePages(pages, frozenset(hidden), result, runtime, placements)
+
+
+def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], BuildResult]:
+    """Read the exports and the data files, and build every rulebook page from them."""
+    options = project.options
+    lock_path = project.path(options.anchors_lock)
+    map_path = project.path(options.xref_map)
+    places_path = project.path(options.placements)
+    terms_path = project.path(options.terms)
+    history_path = project.path(options.rule_history)
+    table_path = project.path(options.table)
+    table_page = next((p.name for p in options.pages if p.kind == "table"), None)
+    readings_page = next((p.name for p in options.pages if p.kind == "readings"), None)
+    placements = load_placements(places_path.read_text("utf-8"), places_path.name)
+    lock = AnchorLock.loads(lock_path.read_text("utf-8"), lock_path.name) if lock_path.exists() else AnchorLock()
+    history = RuleHistory()
+    if history_path.exists():
+        history = RuleHistory.loads(history_path.read_text("utf-8"), history_path.name)
+    source = rulebook_source(project.root, project.path(options.source_dir), list(options.exports), options.wiki)
+    result = build_rulebook(
+        source.files,
+        [PageSpec(p.name, p.section) for p in options.pages if p.kind == "rulebook" and p.section],
+        lock=lock,
+        xref_map=map_path.read_text("utf-8"),
+        frozen=options.frozen_anchors,
+        lock_name=lock_path.name,
+        map_name=map_path.name,
+        placements=placements,
+        runtime=runtime.identity() if runtime else None,
+        terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
+        history=history,
+        today=today(os.environ),
+        history_name=history_path.name,
+        table=load_table(table_path.read_text("utf-8"), table_path.name) if table_page else None,
+        table_name=table_path.name,
+        table_page=table_page or "table",
+        readings_page=readings_page,
+        synced=source.synced,
+        wiki_index=source.wiki_index,
+    )
+    return placements, result
+
+
+def _write_lock_and_reports(project: Project, result: BuildResult, log: Callable[[str], None]) -> None:
+    """Record new rule ids in the lock (never when frozen: the build failed then) and write the reports."""
+    options = project.options
+    lock_path = project.path(options.anchors_lock)
+    if result.lock.is_updated:
+        lock_path.write_text(result.lock.lock.dumps(), "utf-8")
+        added, changed = len(result.lock.added), len(result.lock.changed)
+        log(f"rulebook: {lock_path.name}: {added} new, {changed} changed ids recorded; commit it")
+    if result.history.is_updated:
+        history_path = project.path(options.rule_history)
+        history_path.write_text(result.history.history.dumps(), "utf-8")
+        log(f"rulebook: {history_path.name}: new words of {len(result.history.added)} rules recorded; commit it")
+    report_path = project.path(options.report)
+    report_path.parent.mkdir(parents=True, exist_ok=True)
+    report_path.write_text(reference_report(result.references), "utf-8")
+    log(f"rulebook: {len(result.references)} references resolved; report in {report_path}")
+    project.path(options.terms_report).write_text(result.terms_report, "utf-8")
