@@ -90,10 +90,29 @@ def visited_once(browser: Browser, site_url: str) -> BrowserContext:
     return context
 
 
+#: The generators whose sites the tests every player depends on run against: the default
+#: (MkDocs with Material, ``make build``) and the second (Zensical, ``make build GENERATOR=zensical``).
+GENERATORS = ["mkdocs", "zensical"]
+
+
+@pytest.fixture(params=GENERATORS)
+def player_url(request: pytest.FixtureRequest) -> str:
+    """The site's address as each generator builds it, served by the project's server."""
+    return str(request.getfixturevalue("site_url" if request.param == "mkdocs" else "zensical_url"))
+
+
 @pytest.fixture
 def warm(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     """A phone that has visited once (:func:`visited_once`), for this test alone."""
     context = visited_once(browser, site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def warm_zensical(browser: Browser, zensical_url: str) -> Iterator[BrowserContext]:
+    """A phone that has visited the Zensical site once (:func:`visited_once`)."""
+    context = visited_once(browser, zensical_url)
     yield context
     context.close()
 

@@ -1,5 +1,6 @@
 """The calculators in the page, in real Chromium at 360×740, against CPython: every case
-answers exactly as the command line does, and each calculator sits after its rule."""
+answers exactly as the command line does (on the sites of both generators), and each
+calculator sits after its rule."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from playwright.sync_api import Page, expect
 
 
 @pytest.mark.parametrize("section", sorted(set(PAGE_OF)))
-def test_page_results_equal_cpython(page: Page, site_url: str, section: str) -> None:
+def test_page_results_equal_cpython(page: Page, player_url: str, section: str) -> None:
     cases = [inputs for sid, inputs in CASES if sid == section]
-    page.goto(site_url + PAGE_OF[section])
+    page.goto(player_url + PAGE_OF[section])
     for inputs in cases:
         fill(page, section, inputs)
         expected = section_cpython(section, inputs)

@@ -116,6 +116,15 @@ def build_of(site: Path) -> str:
 
 
 def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Browser, hosted_url: str) -> None:
+    offline_after_one_visit(browser, hosted_url)
+
+
+def test_the_zensical_site_works_offline_after_one_visit(browser: Browser, zensical_url: str) -> None:
+    offline_after_one_visit(browser, zensical_url)
+
+
+def offline_after_one_visit(browser: Browser, hosted_url: str) -> None:
+    """One visit to a calculator's page; offline, a deep link lands and a calculation's link answers."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     page = context.new_page()
     page.goto(hosted_url + "buildings/")

@@ -1,5 +1,6 @@
 """Linking one exact rule, at 360×740: a link lands on the rule, highlighted, below the
-header; the rule's # opens its menu, which copies the rule's link, from touch and keyboard."""
+header (on the sites of both generators); the rule's # opens its menu, which copies the
+rule's link, from touch and keyboard."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ from helpers import assert_arrived
 from playwright.sync_api import BrowserContext, Page, expect
 
 
-def test_deep_link_to_the_total_collapse_row(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/#total-collapse")
+def test_deep_link_to_the_total_collapse_row(page: Page, player_url: str) -> None:
+    page.goto(player_url + "buildings/#total-collapse")
     assert_arrived(page, "total-collapse")
     expect(page.locator("#total-collapse")).to_contain_text("6: Total Collapse")
 
 
-def test_deep_link_to_the_zero_armour_value_paragraph(page: Page, site_url: str) -> None:
+def test_deep_link_to_the_zero_armour_value_paragraph(page: Page, player_url: str) -> None:
     rule = "attacking-buildings-building-reaches-0-armour-value"
-    page.goto(site_url + f"buildings/#{rule}")
+    page.goto(player_url + f"buildings/#{rule}")
     assert_arrived(page, rule)
     expect(page.locator(f"#{rule}")).to_have_text(
         re.compile(r"^If a Building reaches 0 armour value, it immediately suffers Total Collapse\.")

@@ -1,5 +1,6 @@
 """The table, as two players use it on their phones (360×740): list the terrain, agree the
-questions, keep it offline, share it, and let the calculators use it."""
+questions, keep it offline, share it, and let the calculators use it (the first and the
+last of these on the sites of both generators: ``player_url``)."""
 
 from __future__ import annotations
 
@@ -65,9 +66,9 @@ def three_pieces(page: Page, site_url: str) -> None:
     expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces")
 
 
-def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserContext, site_url: str) -> None:
+def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserContext, player_url: str) -> None:
     page = phone.new_page()
-    three_pieces(page, site_url)
+    three_pieces(page, player_url)
     # What the rules make of each answer shows at once, each line linked to its rule.
     chapel = page.locator("#piece-p1")
     expect(chapel.locator(".sh-piece__facts a", has_text="Impassable, as agreed")).to_have_attribute(
@@ -167,10 +168,10 @@ def pick(page: Page, site_url: str, label: str) -> None:
     select.select_option(label=label)
 
 
-def test_building_damage_with_the_chapel_answers_as_the_cli(phone: BrowserContext, site_url: str) -> None:
+def test_building_damage_with_the_chapel_answers_as_the_cli(phone: BrowserContext, player_url: str) -> None:
     page = phone.new_page()
-    chapel_after_a_breach(page, site_url)
-    pick(page, site_url, "armour value 11: the chapel's west section, after a Breach!")
+    chapel_after_a_breach(page, player_url)
+    pick(page, player_url, "armour value 11: the chapel's west section, after a Breach!")
     expected = cpython("building-damage", {"building": "stone-house", "material": "stone", "armour_value": 11})
     wait_for(page, SECTION, expected)
     assert shown_result(page, SECTION) == json.loads(json.dumps(expected))

@@ -1,14 +1,18 @@
 """The site built by the second generator (``make build GENERATOR=zensical``) in real
 Chromium at 360×740: a rule link lands on its rule, a calculator answers from the page's
-Python, no script breaks the policy. Zensical's own icons (``data:`` images) and inline
-styles are refused by our policy: a listed difference (ARCHITECTURE.md), held here."""
+Python, no script breaks the policy, Zensical's own search finds a rule and opens it, online
+and offline. Zensical's own icons (``data:`` images) and inline styles are refused by our
+policy: a listed difference (ARCHITECTURE.md), held here. The other tests a player depends
+on run on this site through ``player_url`` (the calculators against CPython, deep links, the
+table offline and with a calculator, a calculation's link offline)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from helpers import TIMEOUT, assert_arrived
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from support import PHONE, ROOT
 
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
@@ -35,3 +39,31 @@ def test_a_rule_link_lands_and_a_calculator_answers_on_the_zensical_site(browser
 def test_the_zensical_site_has_no_inline_script_to_refuse(zensical_site: Path) -> None:
     html = (zensical_site / "buildings" / "index.html").read_text("utf-8")
     assert "<script>" not in html
+
+
+def zensical_search(page: Page, site_url: str, query: str) -> Locator:
+    """Open Zensical's own search from the header at phone size, type ``query``; give its results."""
+    page.goto(site_url)
+    page.locator("label.md-header__button[for='__search']").tap()
+    page.get_by_role("combobox", name="Search").press_sequentially(query, delay=20)
+    return page.get_by_role("listbox", name="Search results").get_by_role("option")
+
+
+def test_zensicals_own_search_finds_a_rule_and_opens_it(browser: Browser, zensical_url: str) -> None:
+    """Our worker answers Material's messages only: Zensical's bundle gets its own worker back."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    results = zensical_search(page, zensical_url, "battlements")
+    first = results.filter(has_text="Battlements and Building Damage")
+    expect(first).to_have_attribute("href", re.compile(r"/buildings/\?h=battlements#attacking-buildings-battlements"))
+    page.screenshot(path=str(SCREENSHOTS / "zensical-search.png"))
+    first.tap()
+    page.wait_for_url(re.compile(r"#attacking-buildings-battlements-and-building-damage$"))
+    assert_arrived(page, "attacking-buildings-battlements-and-building-damage")
+    context.close()
+
+
+def test_zensicals_own_search_works_offline_after_one_visit(warm_zensical: BrowserContext, zensical_url: str) -> None:
+    warm_zensical.set_offline(True)
+    results = zensical_search(warm_zensical.new_page(), zensical_url, "collapse")
+    expect(results.filter(has_text="Total Collapse").first).to_be_visible()

@@ -13,6 +13,10 @@
 // calculator, once the page has loaded and is idle. A result that carries a correction
 // for a mistyped word is passed on to the page as an "sh-search:fix" event (search-typos.mjs
 // offers it); "sh-search:start" says the worker has started.
+//
+// Our worker answers Material's messages. Another theme's bundle may name its worker the
+// same way and speak otherwise (Zensical's posts its own index, not Material's `docs`): the
+// first message decides, and a setup that is not Material's gets the theme's own worker.
 (() => {
   const Real = window.Worker;
   const SEARCH_WORKER = /assets\/javascripts\/workers\/search\.[0-9a-f]+\.min\.js$/;
@@ -29,25 +33,56 @@
     document.dispatchEvent(new CustomEvent("sh-search:start"));
   }
 
+  /**
+   * Whether a message is Material's search setup (`{type: 0, data: {docs: [...]}}`), which our worker answers.
+   * @param {unknown} message
+   */
+  function materials(message) {
+    const setup = /** @type {{type?: unknown, data?: {docs?: unknown}} | null} */ (message);
+    return setup?.type === 0 && Array.isArray(setup.data?.docs);
+  }
+
   /** A worker that starts when the search is wanted, keeping what is posted until then. */
   class LaterWorker extends EventTarget {
-    constructor() {
+    /**
+     * @param {string | URL} url the theme's worker
+     * @param {WorkerOptions} [options]
+     */
+    constructor(url, options) {
       super();
       /** @type {unknown[]} */
       this.queue = [];
       /** @type {Worker | null} */
       this.real = null;
+      /** Wanted before anything was posted: the first message starts it. */
+      this.unsure = false;
+      /** A bundle may listen as `worker.onmessage = …` (Zensical's does), not only with addEventListener. */
+      /** @type {((event: MessageEvent) => void) | null} */
+      this.onmessage = null;
+      /** @type {((event: Event) => void) | null} */
+      this.onerror = null;
       const begin = () => {
-        const worker = new Real(OURS, { type: "module" });
+        if (!this.queue.length) {
+          this.unsure = true;
+          return;
+        }
+        const worker = materials(this.queue[0]) ? new Real(OURS, { type: "module" }) : new Real(url, options);
         this.real = worker;
         worker.addEventListener("message", (event) => {
           const fix = event.data?.scrollhammer;
           if (fix) document.dispatchEvent(new CustomEvent("sh-search:fix", { detail: fix }));
-          this.dispatchEvent(new MessageEvent("message", { data: event.data }));
+          const passed = new MessageEvent("message", { data: event.data });
+          this.dispatchEvent(passed);
+          this.onmessage?.(passed);
         });
-        worker.addEventListener("error", () => this.dispatchEvent(new Event("error")));
+        worker.addEventListener("error", () => {
+          const passed = new Event("error", { cancelable: true });
+          this.dispatchEvent(passed);
+          this.onerror?.(passed);
+        });
         for (const message of this.queue.splice(0)) worker.postMessage(message);
       };
+      this.begin = begin;
       if (wanted) begin();
       else waiting.push(begin);
     }
@@ -56,6 +91,10 @@
     postMessage(message) {
       if (this.real) this.real.postMessage(message);
       else this.queue.push(message);
+      if (this.unsure) {
+        this.unsure = false;
+        this.begin();
+      }
     }
 
     terminate() {
@@ -69,7 +108,7 @@
    */
   function Worker(url, options) {
     const address = new URL(String(url), document.baseURI).pathname;
-    return SEARCH_WORKER.test(address) ? new LaterWorker() : new Real(url, options);
+    return SEARCH_WORKER.test(address) ? new LaterWorker(url, options) : new Real(url, options);
   }
   Worker.prototype = Real.prototype;
   window.Worker = /** @type {typeof window.Worker} */ (/** @type {unknown} */ (Worker));
