@@ -21,7 +21,7 @@ from yaml_env_tag import construct_env_tag  # type: ignore[import-untyped]
 
 from build_scripts.errors import RulebookError
 
-__all__ = ["PLUGIN", "Options", "PageOption", "Project", "Site", "load_project"]
+__all__ = ["PLUGIN", "Options", "PageOption", "Project", "Site", "load_project", "project_from", "read_config"]
 
 #: The plugin's name under ``plugins:`` in ``mkdocs.yml``.
 PLUGIN = "scrollhammer"
@@ -184,10 +184,9 @@ class Site:
 
 @dataclass(frozen=True)
 class Project:
-    """A project: its folder, its config file, the site and the build's options."""
+    """A project: its folder, the site and the build's options."""
 
     root: Path
-    config_file: Path
     site: Site
     options: Options
 
@@ -202,7 +201,15 @@ def load_project(config_file: Path) -> Project:
     Raises:
         RulebookError: naming the file, when it cannot be read or has no ``scrollhammer`` entry.
     """
-    raw = read_config(config_file)
+    return project_from(config_file, read_config(config_file))
+
+
+def project_from(config_file: Path, raw: Mapping[str, Any]) -> Project:
+    """The project whose config file ``config_file`` holds ``raw`` (:func:`read_config`).
+
+    Raises:
+        RulebookError: naming the file, when it has no ``scrollhammer`` entry or a bad option.
+    """
     entry = next((p for p in raw.get("plugins") or [] if isinstance(p, dict) and PLUGIN in p), None)
     if entry is None:
         raise RulebookError(f"{config_file.name} has no {PLUGIN} plugin")
@@ -214,7 +221,7 @@ def load_project(config_file: Path) -> Project:
         nav=list(raw.get("nav") or []),
     )
     options = Options.from_mapping(entry[PLUGIN] or {}, f"{config_file.name}: {PLUGIN}")
-    return Project(config_file.parent, config_file, site, options)
+    return Project(config_file.parent, site, options)
 
 
 def read_config(config_file: Path) -> dict[str, Any]:

@@ -149,12 +149,13 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
         raise RulebookError(f"calculators: {runtime_error}")
     _write_lock_and_reports(project, result, log)
     pages = {f"{name}.md": markdown for name, markdown in result.markdown.items()}
+    made = {"calculators": result.calculators_page, "table": result.table_page, "readings": result.readings_page}
     for page in options.pages:
-        made = {"calculators": result.calculators_page, "table": result.table_page, "readings": result.readings_page}
-        if page.kind == "calculators" and result.calculators_page is None:
+        markdown = made.get(page.kind)
+        if page.kind == "calculators" and markdown is None:
             raise RulebookError(f"rulebook: page {page.name!r} lists the calculators, but none is placed")
-        if made.get(page.kind) is not None:
-            pages[f"{page.name}.md"] = made[page.kind] or ""
+        if markdown is not None:
+            pages[f"{page.name}.md"] = markdown
     hidden = set()
     if options.service_worker:  # reached only through the service worker's redirect
         pages[f"{OFFLINE_PAGE}.md"] = render_offline_page()

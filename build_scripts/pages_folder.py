@@ -24,7 +24,7 @@ import yaml  # type: ignore[import-untyped]
 
 from build_scripts.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE
-from build_scripts.options import PLUGIN, load_project, read_config
+from build_scripts.options import PLUGIN, project_from, read_config
 from build_scripts.page_stages import SitePlan, make_pages, plan_site
 
 __all__ = ["docs_files", "write_pages"]
@@ -39,10 +39,10 @@ def write_pages(config_file: Path, out: Path) -> Path:
     Raises:
         RulebookError: as the build does, naming what to fix.
     """
-    project = load_project(config_file)
+    raw = read_config(config_file)
+    project = project_from(config_file, raw)
     plan = plan_site(project)
     made = make_pages(project, _say)
-    raw = read_config(config_file)
     docs = out / "docs"
     if docs.exists():
         shutil.rmtree(docs)
@@ -54,9 +54,7 @@ def write_pages(config_file: Path, out: Path) -> Path:
     for name, markdown in made.pages.items():
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
         (docs / name).write_text(markdown, "utf-8")
-    state = project.path(FINISH_STATE)
-    state.parent.mkdir(parents=True, exist_ok=True)
-    state.write_text(made.finish_state(project, plan).dumps(), "utf-8")
+    made.finish_state(project, plan).write(project.path(FINISH_STATE))
     generator = out / "mkdocs.yml"
     generator.write_text(yaml.safe_dump(generator_config(raw, plan), allow_unicode=True, sort_keys=False), "utf-8")
     return generator

@@ -57,6 +57,11 @@ class FinishState:
         data["cards"] = [_card_record(card) for card in self.cards]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
+    def write(self, path: Path) -> None:
+        """Write the state (:meth:`dumps`) at ``path``, its folder made if need be."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.dumps(), "utf-8")
+
     @classmethod
     def loads(cls, text: str, name: str = FINISH_STATE) -> FinishState:
         """Read the state.

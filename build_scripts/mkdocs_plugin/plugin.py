@@ -66,7 +66,7 @@ class ScrollhammerPlugin(BasePlugin):  # type: ignore[type-arg]
             return None
         self.timer, self._since = StageTimer(), time.perf_counter()
         site = Site(config.site_url or "/", config.site_name, config.copyright or "", config.docs_dir, config.nav or [])
-        self.project = Project(config_file.parent, config_file, site, options)
+        self.project = Project(config_file.parent, site, options)
         self.plan = plan = _step(plan_site, self.project)
         config.nav = plan.nav
         for path in plan.scripts:
@@ -105,9 +105,7 @@ class ScrollhammerPlugin(BasePlugin):  # type: ignore[type-arg]
             return
         self.timer.mark("mkdocs: pages (HTML)", self._since)
         state = self.made.finish_state(self.project, self.plan)
-        state_path = self.project.path(FINISH_STATE)
-        state_path.parent.mkdir(parents=True, exist_ok=True)
-        state_path.write_text(state.dumps(), "utf-8")
+        state.write(self.project.path(FINISH_STATE))
         if not self.project.options.finish:  # stage 4 runs on its own: python -m build_scripts.finish
             log.info("scrollhammer: the site is not finished; run python -m build_scripts.finish %s", config.site_dir)
             return
