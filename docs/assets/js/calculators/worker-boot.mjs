@@ -105,6 +105,37 @@ export function loader() {
   return loading;
 }
 
+/** @typedef {NonNullable<NonNullable<Parameters<typeof import("pyodide").loadPyodide>[0]>["createPyodideModule"]>} CreateModule */
+
+/**
+ * Pyodide's module factory (pyodide.asm.mjs), imported when Pyodide's loader asks for it
+ * (as the loader would import it itself), wrapped so that the steps inside Pyodide's start
+ * are marked: the WebAssembly instantiated ("wasm-instantiated", its compile included) and
+ * the runtime started ("runtime": the standard library written, the file-system hook and,
+ * from the files, the interpreter's own start). The rest, up to "python", is the snapshot
+ * copied in (from a snapshot) and Pyodide's bootstrap.
+ * @type {CreateModule}
+ */
+const markedFactory = async (settings) => {
+  const { default: create } = await import(`${where.indexURL}pyodide.asm.mjs`);
+  mark("factory");
+  /** @typedef {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} Done */
+  const module = /** @type {{instantiateWasm?: (imports: object, done: Done) => void}} */ (
+    /** @type {unknown} */ (settings)
+  );
+  const instantiate = module.instantiateWasm;
+  if (instantiate) {
+    module.instantiateWasm = (imports, done) =>
+      instantiate(imports, (instance, compiled) => {
+        mark("wasm-instantiated");
+        done(instance, compiled);
+      });
+  }
+  const runtime = await create(settings);
+  mark("runtime");
+  return runtime;
+};
+
 /**
  * @typedef {object} SnapshotMemory
  * @property {Uint8Array} memory memory of the snapshot's size, given out at once and
@@ -131,11 +162,15 @@ export async function startPyodide(snapshot) {
   const watch = instantiationFailure();
   try {
     const { indexURL } = where;
-    if (!snapshot) return await Promise.race([loadPyodide({ indexURL, _makeSnapshot: true }), watch.failed]);
+    if (!snapshot) {
+      const fresh = { indexURL, _makeSnapshot: true, createPyodideModule: markedFactory };
+      return await Promise.race([loadPyodide(fresh), watch.failed]);
+    }
     /** @type {Promise<never>} */
     const never = new Promise(() => undefined);
     const options = {
       indexURL,
+      createPyodideModule: markedFactory,
       _loadSnapshot: snapshot.memory,
       fsInit: () => snapshot.filled.catch(() => never),
     };
