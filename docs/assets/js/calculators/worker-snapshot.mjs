@@ -7,7 +7,7 @@ import { mark, message, scope, where } from "./worker-boot.mjs";
 
 /** @typedef {import("../types/protocol").SnapshotStored} SnapshotStored */
 /** @typedef {import("./worker-boot.mjs").Pyodide} Pyodide */
-/** @typedef {import("./worker-boot.mjs").SnapshotMemory} SnapshotMemory */
+/** @typedef {import("./worker-pyodide.mjs").SnapshotMemory} SnapshotMemory */
 
 /** The Cache Storage of snapshots (not "scrollhammer-…": the service worker owns those). */
 export const SNAPSHOTS = "scrollhammer.python-snapshots";

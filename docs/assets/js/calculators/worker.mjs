@@ -16,22 +16,22 @@
 //
 // Inputs cross as JSON text into plain Python calls; no Python source is built here.
 //
-// This module answers the page; beside it, worker-boot.mjs (Pyodide's start, the files,
-// the marks) and worker-snapshot.mjs (reading and storing snapshots).
+// This module answers the page; beside it, worker-boot.mjs (where the runtime lives, the
+// files, the marks), worker-pyodide.mjs (Pyodide's start) and worker-snapshot.mjs
+// (reading and storing snapshots).
 import {
-  bootFromFiles,
   importedWeb,
-  loader,
+  install,
   locateRuntime,
   mark,
   markWasmRead,
   message,
   prefetch,
   scope,
-  startPyodide,
   timings,
   unpackCalculators,
 } from "./worker-boot.mjs";
+import { loader, startPyodide } from "./worker-pyodide.mjs";
 import { makeSnapshot, SNAPSHOTS, snapshotMemory, storedSnapshot } from "./worker-snapshot.mjs";
 
 /** @typedef {import("../types/protocol").Request} Request */
@@ -39,6 +39,15 @@ import { makeSnapshot, SNAPSHOTS, snapshotMemory, storedSnapshot } from "./worke
 /** @typedef {import("../types/protocol").Start} Start */
 /** @typedef {import("./worker-boot.mjs").Pyodide} Pyodide */
 /** @typedef {import("./worker-boot.mjs").Web} Web */
+
+/** @returns {Promise<{pyodide: Pyodide, web: Web, source: "files"}>} */
+async function bootFromFiles() {
+  const pyodide = await startPyodide(null);
+  mark("python");
+  const web = await install(pyodide);
+  mark("installed");
+  return { pyodide, web, source: "files" };
+}
 
 /** @type {{pyodide: Pyodide, web: Web, source: "snapshot" | "files", fallback: string}} */
 let booted;
