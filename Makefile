@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
+.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-engines-ab bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
 
 all: build
 
@@ -175,6 +175,12 @@ bench-cores: setup chromium
 ## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
 bench-engines: build chromium engines
 	$(PY) bench/engines_bench.py
+
+## bench-engines-ab: the site built before a change against this build, alternately in Chromium, WebKit and Firefox in
+## one run (bench/engines-ab.json): make bench-engines-ab BEFORE=<a built site/, e.g. copied before the change>
+bench-engines-ab: build chromium engines
+	@test -n "$(BEFORE)" || { echo "make bench-engines-ab BEFORE=<the site/ built before the change>"; exit 2; }
+	$(PY) bench/engines_ab.py $(if $(RUNS),--runs $(RUNS)) $(if $(OUT),--out $(OUT)) $(BEFORE) site
 
 ## bench-scale: the site built from a synthetic book of 1x, 10x and 50x today's rules (bench/synthetic_book.py): each
 ## size's builds (cold, nothing changed, one export edited), its files, a rule page's bytes, a search on the slow phone
