@@ -33,10 +33,11 @@ export function locateRuntime({ pyodide, stdlib, calculators }) {
  * On a first visit (no service worker yet) start every download at once, so the line is
  * busy while the loader's JavaScript arrives; Pyodide's own requests for the same URLs
  * then come from the HTTP cache (or wait for these). The bodies are drained, never
- * copied. From the service worker's cache there is nothing to gain: no prefetch.
+ * copied. From the service worker's cache there is nothing to gain: no prefetch. (The
+ * WebAssembly is not among them: its compile starts with the boot, see runtimeParts.)
  */
 export function prefetch() {
-  for (const url of [`${where.indexURL}pyodide.asm.wasm`, `${where.indexURL}python_stdlib.zip`, where.archiveURL]) {
+  for (const url of [`${where.indexURL}python_stdlib.zip`, where.archiveURL]) {
     fetch(url)
       .then((response) => response.body?.pipeTo(new WritableStream()))
       .catch(() => undefined);

@@ -29,32 +29,85 @@ function instantiationFailure() {
   };
 }
 
-/** @type {Promise<typeof import("pyodide")> | null} */
-let loading = null;
-
-/** Pyodide's loader module, imported once (started while the snapshot is read). */
-export function loader() {
-  loading ??= import(`${where.indexURL}pyodide.mjs`).then((module) => {
-    mark("loader");
-    return module;
-  });
-  return loading;
-}
-
 /** @typedef {NonNullable<NonNullable<Parameters<typeof import("pyodide").loadPyodide>[0]>["createPyodideModule"]>} CreateModule */
 
 /**
- * Pyodide's module factory (pyodide.asm.mjs), imported when Pyodide's loader asks for it
- * (as the loader would import it itself), wrapped so that the steps inside Pyodide's start
- * are marked: the WebAssembly instantiated ("wasm-instantiated", its compile included) and
- * the runtime started ("runtime": the standard library written, the file-system hook and,
+ * @typedef {object} RuntimeParts
+ * @property {Promise<typeof import("pyodide")>} loader Pyodide's loader (pyodide.mjs)
+ * @property {Promise<CreateModule>} factory its runtime's module factory (pyodide.asm.mjs)
+ * @property {Promise<WebAssembly.Module | null>} compiled its WebAssembly, compiled (null
+ *   when it could not be: Pyodide then fetches and compiles it itself, and says why not)
+ */
+
+/** @type {RuntimeParts | null} */
+let parts = null;
+
+/**
+ * Pyodide's three parts, started at once with the boot and beside the snapshot's read:
+ * Pyodide's own loader imports its runtime's JavaScript only once it has started, and
+ * compiles the WebAssembly only once that has run, one after the other. Each is started
+ * once per worker (a fresh start that replaces a failed snapshot reuses them). The
+ * WebAssembly is compiled as it streams in (from the HTTP cache, where Chrome keeps its
+ * compiled code too, see scope.fetch in worker-boot.mjs).
+ * @returns {RuntimeParts}
+ */
+export function runtimeParts() {
+  if (parts) return parts;
+  parts = {
+    loader: import(`${where.indexURL}pyodide.mjs`).then((module) => {
+      mark("loader");
+      return module;
+    }),
+    factory: import(`${where.indexURL}pyodide.asm.mjs`).then((module) => {
+      mark("factory");
+      return module.default;
+    }),
+    compiled: WebAssembly.compileStreaming(fetch(`${where.indexURL}pyodide.asm.wasm`)).then(
+      (module) => {
+        mark("wasm-compiled");
+        return module;
+      },
+      () => null,
+    ),
+  };
+  // Started before anyone waits for them: a failure is reported where they are awaited.
+  parts.loader.catch(() => undefined);
+  parts.factory.catch(() => undefined);
+  return parts;
+}
+
+/**
+ * Pyodide's instantiation given the module compiled beside it: Pyodide instantiates its
+ * WebAssembly with WebAssembly.instantiateStreaming (after adding its own imports), so
+ * for as long as its runtime starts that call instantiates the compiled module instead,
+ * and drops the response Pyodide fetched (its body is never read). Undone by the returned
+ * function.
+ * @param {WebAssembly.Module} compiled
+ */
+function instantiateCompiled(compiled) {
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    Promise.resolve(source)
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+    return { instance: await WebAssembly.instantiate(compiled, imports), module: compiled };
+  };
+  return () => {
+    WebAssembly.instantiateStreaming = streaming;
+  };
+}
+
+/**
+ * Pyodide's module factory as Pyodide's loader is given it (createPyodideModule): the
+ * runtime's JavaScript and its WebAssembly from runtimeParts, and the steps inside
+ * Pyodide's start marked: the WebAssembly instantiated ("wasm-instantiated") and the
+ * runtime started ("runtime": the standard library written, the file-system hook and,
  * from the files, the interpreter's own start). The rest, up to "python", is the snapshot
  * copied in (from a snapshot) and Pyodide's bootstrap.
  * @type {CreateModule}
  */
-const markedFactory = async (settings) => {
-  const { default: create } = await import(`${where.indexURL}pyodide.asm.mjs`);
-  mark("factory");
+const partsFactory = async (settings) => {
+  const [create, compiled] = await Promise.all([runtimeParts().factory, runtimeParts().compiled]);
   /** @typedef {(instance: WebAssembly.Instance, module: WebAssembly.Module) => void} Done */
   const module = /** @type {{instantiateWasm?: (imports: object, done: Done) => void}} */ (
     /** @type {unknown} */ (settings)
@@ -62,14 +115,19 @@ const markedFactory = async (settings) => {
   const instantiate = module.instantiateWasm;
   if (instantiate) {
     module.instantiateWasm = (imports, done) =>
-      instantiate(imports, (instance, compiled) => {
+      instantiate(imports, (instance, made) => {
         mark("wasm-instantiated");
-        done(instance, compiled);
+        done(instance, made);
       });
   }
-  const runtime = await create(settings);
-  mark("runtime");
-  return runtime;
+  const undo = compiled ? instantiateCompiled(compiled) : () => undefined;
+  try {
+    const runtime = await create(settings);
+    mark("runtime");
+    return runtime;
+  } finally {
+    undo();
+  }
 };
 
 /**
@@ -94,19 +152,19 @@ const markedFactory = async (settings) => {
  * @returns {Promise<Pyodide>}
  */
 export async function startPyodide(snapshot) {
-  const { loadPyodide } = await loader();
+  const { loadPyodide } = await runtimeParts().loader;
   const watch = instantiationFailure();
   try {
     const { indexURL } = where;
     if (!snapshot) {
-      const fresh = { indexURL, _makeSnapshot: true, createPyodideModule: markedFactory };
+      const fresh = { indexURL, _makeSnapshot: true, createPyodideModule: partsFactory };
       return await Promise.race([loadPyodide(fresh), watch.failed]);
     }
     /** @type {Promise<never>} */
     const never = new Promise(() => undefined);
     const options = {
       indexURL,
-      createPyodideModule: markedFactory,
+      createPyodideModule: partsFactory,
       _loadSnapshot: snapshot.memory,
       fsInit: () => snapshot.filled.catch(() => never),
     };

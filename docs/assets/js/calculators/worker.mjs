@@ -31,7 +31,7 @@ import {
   timings,
   unpackCalculators,
 } from "./worker-boot.mjs";
-import { loader, startPyodide } from "./worker-pyodide.mjs";
+import { runtimeParts, startPyodide } from "./worker-pyodide.mjs";
 import { makeSnapshot, SNAPSHOTS, snapshotMemory, storedSnapshot } from "./worker-snapshot.mjs";
 
 /** @typedef {import("../types/protocol").Request} Request */
@@ -63,7 +63,7 @@ let replacing = /** @type {Promise<void> | null} */ (null);
 
 async function boot() {
   mark("start");
-  loader().catch(() => undefined); // fetch and compile the loader while the cache is asked
+  runtimeParts(); // Pyodide's parts load and compile while the cache is asked
   const stored = await storedSnapshot();
   if (stored) {
     try {
