@@ -11,6 +11,18 @@ server. Each run is a new profile and a new origin:
 * **the page alone**: the Buildings page cold in another new profile, its calculators'
   worker replaced by a stand-in that never starts Python (``PAGE_ALONE``), to its load event.
 
+Each engine runs so twice: CPU free, then under ``make bench``'s slow-cores model
+(``slow_cores.py``: every thread of the browser in a cgroup of its own at a quarter-core,
+as the watcher finds it; each browser is started through the model's launcher, so its own
+processes start in the model's groups), at the quota calibrated in Chromium as ``make bench``
+calibrates it (about 4x on a loop in a worker): the quota rations CPU time, so one quota
+slows a thread alike in any engine. One variant runs beside them, CPU free: **WebKit with a
+phone's compiler threads** (``VARIANTS``). JavaScriptCore gives WebAssembly's compiles one
+thread fewer than the machine has cores, so one here and five on a six-core iPhone; the
+variant sets the option (``JSC_numberOfWasmCompilerThreads``) to a phone's five, so what a
+second compiler thread changes is measured (issue 38: the first page's optimising compiles
+hold the one thread when the second page starts).
+
 Each answer comes with the worker's steps (``phone_runs.steps``: its own marks and the
 page's clock, as ``make bench`` reads them in Chromium), cold and warm, so where an engine
 spends its time is read beside Chromium's (issue 38).
@@ -25,10 +37,13 @@ and ``bench/README.md``, and the steps' table between the ``engine-steps`` marke
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,18 +51,24 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engines")]
 
-from drivers import STARTERS, Engine, missing, virtual_screen, wait  # noqa: E402 - after the path
+from cpu_quota import calibrate  # noqa: E402
+from drivers import BINARIES, STARTERS, Engine, missing, virtual_screen, wait  # noqa: E402 - after the path
 from engines_report import ENGINES, answers_table, steps_table, summary  # noqa: E402
-from phone_profile import ANSWER_PROBE, PAGE_ALONE  # noqa: E402 - the phone bench's clock and stand-in, the same
+from phone_profile import ANSWER_PROBE, CPU_TARGET, FIRST_QUOTA_US, PAGE_ALONE  # noqa: E402 - the phone bench's
 from phone_report import write_block  # noqa: E402
 from phone_runs import steps  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 from probed_site import probed_copy  # noqa: E402
+from slow_cores import slow_cores  # noqa: E402
+from support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from site_server import serving  # noqa: E402
 
 RUNS = 3
 SITE = ROOT / "site"
 RESULTS = ROOT / "bench" / "engines.json"
+#: Runs beside the engines, CPU free: name -> (engine, the environment it starts with).
+VARIANTS = {"webkit-phone-threads": ("webkit", {"JSC_numberOfWasmCompilerThreads": "5"})}
 
 
 #: What the page saw of its calculators' start, as JSON (plain data, whatever the driver).
@@ -68,11 +89,26 @@ def answer(engine: Engine, url: str, visit: str) -> dict[str, Any]:
     }
 
 
-def one_run(name: str, site: Path, display: str, tmp: Path) -> dict[str, Any]:
-    """A new profile and a new origin: the first answer cold, then a second page's."""
+@contextlib.contextmanager
+def environment(extra: dict[str, str]) -> Iterator[None]:
+    """``extra`` in the environment the browsers start with (their drivers pass it on), then as it was."""
+    before = {key: os.environ.get(key) for key in extra}
+    os.environ.update(extra)
+    try:
+        yield
+    finally:
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def one_run(name: str, site: Path, display: str, tmp: Path, binary: Path | None = None) -> dict[str, Any]:
+    """A new profile and a new origin: the first answer cold, then a second page's (``binary``: a launcher)."""
     with serving(site) as server:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
-        engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display)
+        engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display, binary=binary or BINARIES[name])
         try:
             first = answer(engine, base + "buildings/", "first")
             wait(engine, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
@@ -82,10 +118,10 @@ def one_run(name: str, site: Path, display: str, tmp: Path) -> dict[str, Any]:
             engine.close()
 
 
-def page_alone(name: str, site: Path, display: str, tmp: Path) -> dict[str, float]:
+def page_alone(name: str, site: Path, display: str, tmp: Path, binary: Path | None = None) -> dict[str, float]:
     """The Buildings page cold in a new profile with its calculators off: seconds to its load event."""
     with serving(site) as server:
-        engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display)
+        engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display, binary=binary or BINARIES[name])
         try:
             engine.open(f"http://127.0.0.1:{server.server_address[1]}/buildings/")
             load = wait(engine, "return performance.getEntriesByType('navigation')[0].loadEventEnd", what="the load")
@@ -101,6 +137,42 @@ def write_reports(data: dict[str, Any]) -> None:
     write_block(ROOT / "bench" / "README.md", "engine-steps", steps_table(data))
 
 
+def engine_runs(name: str, sites: tuple[Path, Path], display: str, tmp: Path, binary: Path | None = None) -> dict:
+    """``RUNS`` runs of one engine (each with the page alone), summed up."""
+    site, alone = sites
+    runs = []
+    for n in range(RUNS):
+        runs.append(one_run(name, site, display, tmp, binary) | page_alone(name, alone, display, tmp, binary))
+        print(f"{name} run {n + 1}: first {runs[-1]['first_s']:.2f} s, warm {runs[-1]['warm_s']:.2f} s", flush=True)
+    return summary(runs)
+
+
+def measure(display: str, tmp: Path) -> dict[str, Any]:
+    """Every engine CPU free, the variants, then every engine under slow cores (calibrated in Chromium)."""
+    site = probed_copy(SITE, tmp / "site", "__clock.js")
+    (site / "__clock.js").write_text(ANSWER_PROBE, "utf-8")
+    alone = probed_copy(SITE, tmp / "alone", "__alone.js")
+    (alone / "__alone.js").write_text(PAGE_ALONE, "utf-8")
+    sites = (site, alone)
+    engines = {name: engine_runs(name, sites, display, tmp) for name in ENGINES}
+    variants = {}
+    for variant, (name, extra) in VARIANTS.items():
+        with environment(extra):
+            variants[variant] = engine_runs(name, sites, display, tmp) | {"engine": name, "environment": extra}
+    with slow_cores(CHROMIUM, FIRST_QUOTA_US) as cores:
+        with sync_playwright() as pw:
+            free_ms, factor = calibrate(pw, cores, CHROMIUM, CHROMIUM_ARGS, CPU_TARGET)
+        slow = {name: engine_runs(name, sites, display, tmp, cores.launcher(str(BINARIES[name]))) for name in ENGINES}
+        model = {
+            "quota_us": cores.quota_us,
+            "worker_loop_free_ms": round(free_ms, 1),
+            "slowdown": round(factor, 2),
+            "threads_moved": cores.lag_ms(),
+            "engines": slow,
+        }
+    return {"engines": engines, "variants": variants, "slow_cores": model}
+
+
 def main() -> None:
     lacking = {name: missing(name) for name in ENGINES if name != "chromium" and missing(name)}
     if lacking:
@@ -109,23 +181,12 @@ def main() -> None:
         sys.exit("bench-engines: no site/ (make build)")
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp_dir, virtual_screen() as display:
-        tmp = Path(tmp_dir)
-        site = probed_copy(SITE, tmp / "site", "__clock.js")
-        (site / "__clock.js").write_text(ANSWER_PROBE, "utf-8")
-        alone = probed_copy(SITE, tmp / "alone", "__alone.js")
-        (alone / "__alone.js").write_text(PAGE_ALONE, "utf-8")
-        engines = {}
-        for name in ENGINES:
-            runs = []
-            for n in range(RUNS):
-                runs.append(one_run(name, site, display, tmp) | page_alone(name, alone, display, tmp))
-                print(f"{name} run {n + 1}: {runs[-1]}", flush=True)
-            engines[name] = summary(runs)
+        found = measure(display, Path(tmp_dir))
     data = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "runs": RUNS,
         "seconds": round(time.monotonic() - started),
-        "engines": engines,
+        **found,
     }
     RESULTS.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     write_reports(data)

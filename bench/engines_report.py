@@ -38,38 +38,63 @@ def _figure(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def _rows(data: dict[str, Any]) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """The answers' table's rows: (the CPU's words, an engine's summary, Chromium's under the same CPU)."""
+    free = data["engines"]
+    rows = [("free", free[name], free["chromium"]) for name in ENGINES]
+    for variant in data.get("variants", {}).values():
+        threads = variant["environment"].get("JSC_numberOfWasmCompilerThreads", "")
+        words = f"free, {threads} WebAssembly compiler threads (a 6-core phone's)" if threads else "free, a variant"
+        rows.append((words, variant, free["chromium"]))
+    if "slow_cores" in data:
+        model = data["slow_cores"]
+        slow = model["engines"]
+        rows += [(f"slow cores (×{model['slowdown']})", slow[name], slow["chromium"]) for name in ENGINES]
+    return rows
+
+
 def answers_table(data: dict[str, Any], *, ranges: bool = True) -> str:
-    """The answers' table: each engine's answers and the page alone, with WebKit's and Firefox's ratio to
-    Chromium's; ``ranges``: each median with its min–max (bench/README; the README has medians alone)."""
+    """The answers' table: each engine's answers and the page alone, CPU free and under slow cores, with
+    each one's ratio to Chromium's under the same CPU; ``ranges``: each median with its min–max
+    (bench/README; the README has medians alone)."""
 
     def _range(figure: dict[str, float]) -> str:
         return f"{figure['median']} s ({figure['min']}–{figure['max']})" if ranges else f"{figure['median']} s"
 
-    engines = data["engines"]
-    chromium = engines["chromium"]
     lines = [
         (
-            f"Measured by `make bench-engines` on {data['when']}: CPU and network unthrottled, medians of "
-            f"{data['runs']}{' (min–max)' if ranges else ''}, each run a new profile and origin; × Chromium's:"
+            f"Measured by `make bench-engines` on {data['when']}: network unthrottled, medians of "
+            f"{data['runs']}{' (min–max)' if ranges else ''}, each run a new profile and origin; × Chromium's "
+            "under the same CPU:"
         ),
         "",
-        "| engine | first answer, cold | warm answer, second page | the page alone, loaded | warm from the snapshot |",
-        "| --- | --- | --- | --- | --- |",
+        (
+            "| engine | CPU | first answer, cold | warm answer, second page | the page alone, loaded "
+            "| warm from the snapshot |"
+        ),
+        "| --- | --- | --- | --- | --- | --- |",
     ]
-    for name in ENGINES:
-        e = engines[name]
-        ratio = {k: f" ×{e[k]['median'] / chromium[k]['median']:.1f}" if name != "chromium" else "" for k in FIGURES}
+    for cpu, e, chromium in _rows(data):
+        ratio = {k: f" ×{e[k]['median'] / chromium[k]['median']:.1f}" if e is not chromium else "" for k in FIGURES}
         alone = _range(e["alone_load_s"]) + ratio["alone_load_s"] if "alone_load_s" in e else "–"
         lines.append(
-            f"| {e['version']} | {_range(e['first_s'])}{ratio['first_s']} | {_range(e['warm_s'])}{ratio['warm_s']} "
-            f"| {alone} | {'yes' if e['warm_from_snapshot'] else 'NO'} |"
+            f"| {e['version']} | {cpu} | {_range(e['first_s'])}{ratio['first_s']} "
+            f"| {_range(e['warm_s'])}{ratio['warm_s']} | {alone} | {'yes' if e['warm_from_snapshot'] else 'NO'} |"
         )
     return "\n".join(lines)
 
 
 def steps_table(data: dict[str, Any]) -> str:
-    """Where each engine's answers spend their time: the worker's steps (ms, medians), cold and warm."""
-    engines = data["engines"]
+    """Where each engine's answers spend their time: the worker's steps (ms, medians), cold and warm,
+    CPU free and (when measured) under slow cores."""
+    tables = [_steps(data["engines"], data, "CPU free")]
+    if "slow_cores" in data:
+        model = data["slow_cores"]
+        tables.append(_steps(model["engines"], data, f"under slow cores (×{model['slowdown']})"))
+    return "\n\n".join(tables)
+
+
+def _steps(engines: dict[str, Any], data: dict[str, Any], cpu: str) -> str:
     columns = [(name, visit) for visit in VISITS for name in ENGINES]
     rows = []
     for step in STEPS:
@@ -89,9 +114,9 @@ def steps_table(data: dict[str, Any]) -> str:
     return "\n".join(
         [
             (
-                "Where each engine's answer spends its time (ms, medians; from the worker's own marks and the "
-                f"page's clock, as `make bench` reads them; {VISITS['first']}; {VISITS['warm']}; the snapshot "
-                "and the WebAssembly are read beside Pyodide's start, from the worker's start):"
+                f"Where each engine's answer spends its time, {cpu} (ms, medians of {data['runs']}; from the "
+                f"worker's own marks and the page's clock, as `make bench` reads them; {VISITS['first']}; "
+                f'{VISITS["warm"]}; steps marked "from the worker\'s start" run beside each other):'
             ),
             "",
             f"| step | {head} |",

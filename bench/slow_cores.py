@@ -45,6 +45,8 @@ class SlowCores:
     root: Path
     executable: Path
     quota_us: int
+    #: The folder of the launchers (``launcher``), each in a folder of its own.
+    launchers: Path = field(default_factory=Path)
     moved: int = 0
     #: How late each thread was moved: seconds from its start (``/proc``, 10 ms ticks) to its move.
     lags: list[float] = field(default_factory=list)
@@ -76,6 +78,20 @@ class SlowCores:
             (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
             (group / "cpu.cfs_quota_us").write_text(str(self.quota_us))
         return group
+
+    def launcher(self, executable: str) -> Path:
+        """A wrapper that runs ``executable`` in these groups, for any browser: in a folder of its
+        own, under the executable's name, beside links to the ``.ini`` files next to the real
+        executable (Marionette reads Firefox's version from them before it starts Firefox)."""
+        real = Path(executable).resolve()
+        wrapper = self.launchers / real.name / Path(executable).name
+        if not wrapper.exists():
+            wrapper.parent.mkdir(parents=True, exist_ok=True)
+            for ini in real.parent.glob("*.ini"):
+                (wrapper.parent / ini.name).symlink_to(ini)
+            wrapper.write_text(f'#!/bin/sh\necho $$ > {self.root / "start" / "tasks"}\nexec {executable} "$@"\n')
+            wrapper.chmod(0o755)
+        return wrapper
 
     def look(self) -> None:
         """Once: every thread not yet in a group of its own goes into one; a group whose thread ended goes."""
@@ -164,13 +180,12 @@ def slow_cores(chromium: str, quota_us: int) -> Iterator[SlowCores]:
     root = CGROUP_CPU / f"scrollhammer-cores-{os.getpid()}"
     root.mkdir()
     folder = Path(tempfile.mkdtemp(prefix="sh-cores-"))
-    cores = SlowCores(root, folder / "chromium-slow-cores", quota_us)
+    cores = SlowCores(root, folder / "chromium-slow-cores", quota_us, launchers=folder)
     watcher = threading.Thread(target=cores.watch, name="slow-cores", daemon=True)
     try:
-        first = cores.group("start")
+        cores.group("start")
         # The shell's one thread becomes the browser's main thread (exec keeps its id).
-        cores.executable.write_text(f'#!/bin/sh\necho $$ > {first / "tasks"}\nexec {chromium} "$@"\n')
-        cores.executable.chmod(0o755)
+        cores.executable = cores.launcher(chromium)
         watcher.start()
         yield cores
     finally:

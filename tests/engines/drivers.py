@@ -33,6 +33,8 @@ MINIBROWSER = next(
 )
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 FIREFOX = Path("/usr/bin/firefox-esr")
+#: Each engine's browser executable (Chromium's is the suite's, ``support.CHROMIUM``).
+BINARIES = {"chromium": Path("/usr/bin/chromium"), "webkit": MINIBROWSER, "firefox": FIREFOX}
 #: A phone's width in CSS pixels; Firefox is zoomed to it (its window is at least 500 px
 #: wide), MiniBrowser's window keeps the least width its toolbar needs.
 PHONE_WIDTH = 360
@@ -99,11 +101,11 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, display: str) -> None:
+    def __init__(self, display: str, binary: Path = MINIBROWSER) -> None:
         from selenium import webdriver  # noqa: PLC0415 - only where the engine runs
 
         options = webdriver.WebKitGTKOptions()
-        options.binary_location = str(MINIBROWSER)
+        options.binary_location = str(binary)
         options.add_argument("--automation")
         service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": display})
         self._driver = webdriver.WebKitGTK(options=options, service=service)
@@ -156,13 +158,13 @@ class Firefox:
 
     name = "firefox"
 
-    def __init__(self, profile_dir: Path, _display: str = "") -> None:
+    def __init__(self, profile_dir: Path, _display: str = "", binary: Path = FIREFOX) -> None:
         from marionette_driver.marionette import Marionette  # noqa: PLC0415 - only where the engine runs
 
         self._client = Marionette(
             host="127.0.0.1",
             port=_free_port(),
-            bin=str(FIREFOX),
+            bin=str(binary),
             headless=True,
             # Allows the chrome context, for the page zoom that makes a phone's width.
             app_args=["-remote-allow-system-access"],
@@ -233,14 +235,14 @@ class Chromium:
 
     name = "chromium"
 
-    def __init__(self, profile_dir: Path, _display: str = "") -> None:
+    def __init__(self, profile_dir: Path, _display: str = "", binary: Path | None = None) -> None:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only where the engine runs
         from support import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415 - the suite's own launch flags
 
         self._playwright = sync_playwright().start()
         self._context = self._playwright.chromium.launch_persistent_context(
             str(profile_dir),
-            executable_path=CHROMIUM,
+            executable_path=str(binary or CHROMIUM),
             args=CHROMIUM_ARGS,
             viewport={"width": PHONE_WIDTH, "height": 740},
         )
@@ -336,9 +338,11 @@ def _free_port() -> int:
 
 
 #: Engine → how to start it (with a folder for its profile and the virtual screen).
-STARTERS: dict[str, Callable[[Path, str], Engine]] = {
+#: Each engine's starter: (profile folder, display, and optionally ``binary``: the browser's
+#: executable, or a launcher that runs it, as the benchmark's CPU model does) -> the engine.
+STARTERS: dict[str, Callable[..., Engine]] = {
     "chromium": Chromium,
-    "webkit": lambda _profile, display: WebKit(display),
+    "webkit": lambda _profile, display, binary=MINIBROWSER: WebKit(display, binary),
     "firefox": Firefox,
 }
 
