@@ -146,8 +146,8 @@ test: setup chromium engines servers wiki zensical lint
 test-fast: setup servers wiki zensical
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
 
-## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark
-bench: build chromium
+## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark, then every engine (bench-engines)
+bench: build chromium engines
 	$(PY) bench/calculators_bench.py
 	$(PY) bench/phone_bench.py
 

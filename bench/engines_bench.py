@@ -173,7 +173,8 @@ def measure(display: str, tmp: Path) -> dict[str, Any]:
     return {"engines": engines, "variants": variants, "slow_cores": model}
 
 
-def main() -> None:
+def bench() -> dict[str, Any]:
+    """The whole benchmark: measured, written to ``bench/engines.json`` and the READMEs' tables; its data."""
     lacking = {name: missing(name) for name in ENGINES if name != "chromium" and missing(name)}
     if lacking:
         sys.exit(f"bench-engines: cannot run {lacking} (make engines installs them)")
@@ -190,6 +191,11 @@ def main() -> None:
     }
     RESULTS.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     write_reports(data)
+    return data
+
+
+def main() -> None:
+    data = bench()
     print(answers_table(data), steps_table(data), sep="\n\n")
 
 

@@ -29,6 +29,11 @@ Contentful Paint, cold, with DevTools' throttling as Lighthouse applies it (150 
 slowest allowed input of each calculator in the browser; and whether Chrome reused the
 compiled WebAssembly on a warm start (its ``v8.wasm.moduleCacheHit`` trace event).
 
+Last, in the same run, every engine a phone may run (``engines_bench.py``: Chromium, WebKit
+and Firefox, CPU free and under slow cores), so a change that slows WebKit shows here beside
+Chromium's figures: under ``engines`` in bench/results.json (and in bench/engines.json),
+with its tables in both READMEs.
+
 Writes bench/results.json (each model's figures under its name in ``models``), the whole
 report between the bench markers of bench/README.md and its headline table between those
 of the top-level README. The phone and its targets are in ``phone_profile.py``, the CPU
@@ -55,6 +60,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import engines_bench  # noqa: E402
 from calibration import loops_ms  # noqa: E402
 from cpu_models import MODELS  # noqa: E402
 from cpu_quota import available  # noqa: E402
@@ -139,6 +145,8 @@ def main() -> None:
 
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
         result = measure(pw, Path(tmp), log)
+    log("every engine (make bench-engines)")
+    result["engines"] = engines_bench.bench()
     result["table"] = report(result)
     result["duration_s"] = round(time.monotonic() - started)
     (ROOT / "bench" / "results.json").write_text(json.dumps(result, indent=1) + "\n", "utf-8")
