@@ -1,0 +1,107 @@
+"""``make bench-engines``' report: each engine's ratio to Chromium's under the same CPU, its
+variants beside it, a steps table per CPU model; and the slow-cores model's launcher for any
+browser (a wrapper that starts it in the model's groups, with Firefox's .ini files beside it)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from engines_report import answers_table, steps_table, summary  # noqa: E402
+from slow_cores import SlowCores  # noqa: E402
+
+
+def _runs(first: float, warm: float, version: str) -> dict[str, Any]:
+    run = {
+        "version": version,
+        "first_s": first,
+        "warm_s": warm,
+        "alone_load_s": 0.4,
+        "warm_from_snapshot": True,
+        "first_loader_ms": 10.0,
+        "warm_loader_ms": 20.0,
+    }
+    return summary([run, run | {"first_s": first + 1}, run | {"first_s": first - 0.5}])
+
+
+def _data() -> dict[str, Any]:
+    free = {
+        "chromium": _runs(1.0, 0.5, "Chromium 1"),
+        "webkit": _runs(3.0, 1.0, "WebKitGTK 2"),
+        "firefox": _runs(1.5, 0.5, "Firefox 3"),
+    }
+    slow = {
+        "chromium": _runs(4.0, 2.0, "Chromium 1"),
+        "webkit": _runs(8.0, 6.0, "WebKitGTK 2"),
+        "firefox": _runs(4.0, 2.0, "Firefox 3"),
+    }
+    variant = _runs(3.0, 0.75, "WebKitGTK 2") | {
+        "engine": "webkit",
+        "environment": {"JSC_numberOfWasmCompilerThreads": "5"},
+    }
+    return {
+        "when": "today",
+        "runs": 3,
+        "engines": free,
+        "variants": {"webkit-phone-threads": variant},
+        "slow_cores": {"slowdown": 4.0, "engines": slow},
+    }
+
+
+def test_each_ratio_is_to_chromium_under_the_same_cpu() -> None:
+    rows = answers_table(_data(), ranges=False).splitlines()
+    webkit_free = next(row for row in rows if row.startswith("| WebKitGTK 2 | free |"))
+    webkit_slow = next(row for row in rows if row.startswith("| WebKitGTK 2 | slow cores"))
+    assert "| 3.0 s ×3.0 | 1.0 s ×2.0 |" in webkit_free
+    assert "| 8.0 s ×2.0 | 6.0 s ×3.0 |" in webkit_slow  # against Chromium's 4.0 and 2.0 under slow cores
+    chromium_slow = next(row for row in rows if row.startswith("| Chromium 1 | slow cores"))
+    assert "×" not in chromium_slow.split("|", 3)[3]
+
+
+def test_a_variant_is_named_by_its_compiler_threads_and_compared_with_chromium_free() -> None:
+    rows = answers_table(_data(), ranges=False).splitlines()
+    variant = next(row for row in rows if "5 WebAssembly compiler threads" in row)
+    assert "| 0.75 s ×1.5 |" in variant
+
+
+def test_ranges_show_each_median_with_its_min_and_max() -> None:
+    assert "3.0 s (2.5–4.0) ×3.0" in answers_table(_data())
+
+
+def test_a_steps_table_per_cpu_model() -> None:
+    tables = steps_table(_data())
+    assert "CPU free" in tables
+    assert "under slow cores (×4.0)" in tables
+    assert tables.count("| Pyodide's loader (pyodide.mjs) imported | 10 | 10 | 10 | 20 | 20 | 20 |") == 2
+
+
+def test_without_slow_cores_only_the_free_rows() -> None:
+    data = _data()
+    del data["slow_cores"], data["variants"]
+    table = answers_table(data, ranges=False)
+    assert "slow cores" not in table
+    assert "under slow cores" not in steps_table(data)
+
+
+def test_the_launcher_starts_any_browser_in_the_models_groups(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "application.ini").write_text("[App]\n")
+    (app / "platform.ini").write_text("[Build]\n")
+    browser = app / "browser"
+    browser.write_text("#!/bin/sh\n")
+    linked = tmp_path / "bin-browser"
+    linked.symlink_to(browser)
+    cores = SlowCores(tmp_path / "groups", tmp_path / "launchers" / "x", 25_000, launchers=tmp_path / "launchers")
+    wrapper = cores.launcher(str(linked))
+    assert wrapper.name == "bin-browser"
+    assert (wrapper.parent / "application.ini").resolve() == app / "application.ini"
+    assert (wrapper.parent / "platform.ini").resolve() == app / "platform.ini"
+    script = wrapper.read_text()
+    assert f"echo $$ > {tmp_path / 'groups' / 'start' / 'tasks'}" in script
+    assert script.rstrip().endswith(f'exec {linked} "$@"')
+    assert cores.launcher(str(linked)) == wrapper  # made once
