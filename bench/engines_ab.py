@@ -27,11 +27,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engines")]
 
-from drivers import missing, virtual_screen  # noqa: E402 - after the path
-from engines_bench import one_run  # noqa: E402
+from drivers import virtual_screen  # noqa: E402 - after the path
+from engines_bench import clocked_copy, one_run, require  # noqa: E402
 from engines_report import ENGINES, summary  # noqa: E402
-from phone_profile import ANSWER_PROBE  # noqa: E402
-from probed_site import probed_copy  # noqa: E402
 
 RUNS = 5
 RESULTS = ROOT / "bench" / "engines-ab.json"
@@ -68,9 +66,7 @@ def main() -> None:
     parser.add_argument("--out", default="", help="the results' name: bench/engines-ab-NAME.json")
     args = parser.parse_args()
     names = args.engines.split(",")
-    lacking = {name: missing(name) for name in names if name != "chromium" and missing(name)}
-    if lacking:
-        sys.exit(f"bench-engines-ab: cannot run {lacking} (make engines installs them)")
+    require(names, "bench-engines-ab")
     for built in (args.before, args.after):
         if not (built / "index.html").is_file():
             sys.exit(f"bench-engines-ab: {built} is not a built site")
@@ -79,8 +75,7 @@ def main() -> None:
         tmp = Path(tmp_dir)
         sites = {}
         for label, built in (("before", args.before), ("after", args.after)):
-            sites[label] = probed_copy(built, tmp / label, "__clock.js")
-            (sites[label] / "__clock.js").write_text(ANSWER_PROBE, "utf-8")
+            sites[label] = clocked_copy(built, tmp / label)
         engines: dict[str, dict[str, Any]] = {}
         for name in names:
             runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}

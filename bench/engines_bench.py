@@ -104,14 +104,18 @@ def environment(extra: dict[str, str]) -> Iterator[None]:
                 os.environ[key] = value
 
 
-def one_run(name: str, site: Path, display: str, tmp: Path, binary: Path | None = None) -> dict[str, Any]:
-    """A new profile and a new origin: the first answer cold, then a second page's (``binary``: a launcher)."""
+def one_run(
+    name: str, site: Path, display: str, tmp: Path, binary: Path | None = None, pause_s: float = 0.0
+) -> dict[str, Any]:
+    """A new profile and a new origin: the first answer cold, then a second page's (``binary``: a launcher;
+    ``pause_s``: seconds between the first answer and the second page, as a player reads)."""
     with serving(site) as server:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display, binary=binary or BINARIES[name])
         try:
             first = answer(engine, base + "buildings/", "first")
             wait(engine, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
+            time.sleep(pause_s)
             warm = answer(engine, base + "ruins/", "warm")
             return {**first, **warm, "warm_from_snapshot": warm["warm_source"] == "snapshot", "version": engine.version}
         finally:
@@ -128,6 +132,18 @@ def page_alone(name: str, site: Path, display: str, tmp: Path, binary: Path | No
             return {"alone_load_s": float(load) / 1000}
         finally:
             engine.close()
+
+
+def clocked_copy(built: Path, dest: Path) -> Path:
+    """A copy of a built site whose pages note when the first answer came (``ANSWER_PROBE``)."""
+    return probed_copy(built, dest, "__clock.js", script=ANSWER_PROBE)
+
+
+def require(names: list[str], what: str) -> None:
+    """Stop with what this machine lacks to run the engines ``names`` (none for Chromium, which ``make`` installs)."""
+    lacking = {name: missing(name) for name in names if name != "chromium" and missing(name)}
+    if lacking:
+        sys.exit(f"{what}: cannot run {lacking} (make engines installs them)")
 
 
 def write_reports(data: dict[str, Any]) -> None:
@@ -149,11 +165,7 @@ def engine_runs(name: str, sites: tuple[Path, Path], display: str, tmp: Path, bi
 
 def measure(display: str, tmp: Path) -> dict[str, Any]:
     """Every engine CPU free, the variants, then every engine under slow cores (calibrated in Chromium)."""
-    site = probed_copy(SITE, tmp / "site", "__clock.js")
-    (site / "__clock.js").write_text(ANSWER_PROBE, "utf-8")
-    alone = probed_copy(SITE, tmp / "alone", "__alone.js")
-    (alone / "__alone.js").write_text(PAGE_ALONE, "utf-8")
-    sites = (site, alone)
+    sites = (clocked_copy(SITE, tmp / "site"), probed_copy(SITE, tmp / "alone", "__alone.js", script=PAGE_ALONE))
     engines = {name: engine_runs(name, sites, display, tmp) for name in ENGINES}
     variants = {}
     for variant, (name, extra) in VARIANTS.items():
@@ -175,9 +187,7 @@ def measure(display: str, tmp: Path) -> dict[str, Any]:
 
 def bench() -> dict[str, Any]:
     """The whole benchmark: measured, written to ``bench/engines.json`` and the READMEs' tables; its data."""
-    lacking = {name: missing(name) for name in ENGINES if name != "chromium" and missing(name)}
-    if lacking:
-        sys.exit(f"bench-engines: cannot run {lacking} (make engines installs them)")
+    require(ENGINES, "bench-engines")
     if not (SITE / "index.html").is_file():
         sys.exit("bench-engines: no site/ (make build)")
     started = time.monotonic()

@@ -39,8 +39,6 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engines")]
 
 import engines_bench  # noqa: E402 - after the path
 from drivers import virtual_screen  # noqa: E402
-from phone_profile import ANSWER_PROBE  # noqa: E402
-from probed_site import probed_copy  # noqa: E402
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 PAUSE_S = 8.0
@@ -64,34 +62,16 @@ SHOWN = (
 )
 
 
-def paused_answer(pause_s: float):  # type: ignore[no-untyped-def] - engines_bench.answer's shape
-    """engines_bench.answer, waiting ``pause_s`` before the warm visit."""
-    answer = engines_bench.answer
-
-    def paused(engine, url, visit):  # type: ignore[no-untyped-def]
-        if visit == "warm":
-            time.sleep(pause_s)
-        return answer(engine, url, visit)
-
-    return paused
-
-
 def main() -> None:
     started = time.monotonic()
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in VARIANTS}
-    answer = engines_bench.answer
     with tempfile.TemporaryDirectory() as tmp_dir, virtual_screen() as display:
         tmp = Path(tmp_dir)
-        site = probed_copy(engines_bench.SITE, tmp / "site", "__clock.js")
-        (site / "__clock.js").write_text(ANSWER_PROBE, "utf-8")
+        site = engines_bench.clocked_copy(engines_bench.SITE, tmp / "site")
         for n in range(RUNS):
             for name, (options, pause_s) in VARIANTS.items():
-                engines_bench.answer = paused_answer(pause_s) if pause_s else answer
-                try:
-                    with engines_bench.environment(options):
-                        runs[name].append(engines_bench.one_run("webkit", site, display, tmp))
-                finally:
-                    engines_bench.answer = answer
+                with engines_bench.environment(options):
+                    runs[name].append(engines_bench.one_run("webkit", site, display, tmp, pause_s=pause_s))
                 print(f"{n + 1} {name}: first {runs[name][-1]['first_s']:.2f} s, warm {runs[name][-1]['warm_s']:.2f} s")
     medians = {
         name: {key: round(statistics.median(float(r[key]) for r in found if key in r), 2) for key in SHOWN}

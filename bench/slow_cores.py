@@ -40,13 +40,14 @@ WATCH_S = 0.02
 
 @dataclass
 class SlowCores:
-    """A tree of cgroups, one per thread of the browser, and a Chromium that starts in it."""
+    """A tree of cgroups, one per thread of the browser, and launchers that start browsers in it."""
 
     root: Path
-    executable: Path
     quota_us: int
     #: The folder of the launchers (``launcher``), each in a folder of its own.
-    launchers: Path = field(default_factory=Path)
+    launchers: Path
+    #: Chromium's launcher (``slow_cores`` makes it), as the benchmarks start Chromium.
+    executable: Path = field(default_factory=Path)
     moved: int = 0
     #: How late each thread was moved: seconds from its start (``/proc``, 10 ms ticks) to its move.
     lags: list[float] = field(default_factory=list)
@@ -180,7 +181,7 @@ def slow_cores(chromium: str, quota_us: int) -> Iterator[SlowCores]:
     root = CGROUP_CPU / f"scrollhammer-cores-{os.getpid()}"
     root.mkdir()
     folder = Path(tempfile.mkdtemp(prefix="sh-cores-"))
-    cores = SlowCores(root, folder / "chromium-slow-cores", quota_us, launchers=folder)
+    cores = SlowCores(root, quota_us, launchers=folder)
     watcher = threading.Thread(target=cores.watch, name="slow-cores", daemon=True)
     try:
         cores.group("start")

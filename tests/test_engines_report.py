@@ -96,7 +96,7 @@ def test_the_launcher_starts_any_browser_in_the_models_groups(tmp_path: Path) ->
     browser.write_text("#!/bin/sh\n")
     linked = tmp_path / "bin-browser"
     linked.symlink_to(browser)
-    cores = SlowCores(tmp_path / "groups", tmp_path / "launchers" / "x", 25_000, launchers=tmp_path / "launchers")
+    cores = SlowCores(tmp_path / "groups", 25_000, launchers=tmp_path / "launchers")
     wrapper = cores.launcher(str(linked))
     assert wrapper.name == "bin-browser"
     assert (wrapper.parent / "application.ini").resolve() == app / "application.ini"

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
+from support import CHROMIUM
+
 #: How long a condition may take (a cold start of Python on a loaded machine included).
 TIMEOUT_S = 120.0
 #: Where Debian puts the WebKitGTK browser shell.
@@ -33,8 +35,8 @@ MINIBROWSER = next(
 )
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 FIREFOX = Path("/usr/bin/firefox-esr")
-#: Each engine's browser executable (Chromium's is the suite's, ``support.CHROMIUM``).
-BINARIES = {"chromium": Path("/usr/bin/chromium"), "webkit": MINIBROWSER, "firefox": FIREFOX}
+#: Each engine's browser executable (Chromium's is the suite's).
+BINARIES = {"chromium": Path(CHROMIUM), "webkit": MINIBROWSER, "firefox": FIREFOX}
 #: A phone's width in CSS pixels; Firefox is zoomed to it (its window is at least 500 px
 #: wide), MiniBrowser's window keeps the least width its toolbar needs.
 PHONE_WIDTH = 360
@@ -237,7 +239,7 @@ class Chromium:
 
     def __init__(self, profile_dir: Path, _display: str = "", binary: Path | None = None) -> None:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only where the engine runs
-        from support import CHROMIUM, CHROMIUM_ARGS  # noqa: PLC0415 - the suite's own launch flags
+        from support import CHROMIUM_ARGS  # noqa: PLC0415 - the suite's own launch flags
 
         self._playwright = sync_playwright().start()
         self._context = self._playwright.chromium.launch_persistent_context(

@@ -15,9 +15,12 @@ from pathlib import Path
 _HEAD = re.compile(r"<head>", re.IGNORECASE)
 
 
-def probed_copy(built: Path, dest: Path, first: str, extra: dict[str, Path] | None = None) -> Path:
+def probed_copy(
+    built: Path, dest: Path, first: str, extra: dict[str, Path] | None = None, script: str | None = None
+) -> Path:
     """``built`` copied to ``dest`` with ``<script src="/{first}">`` first in every page;
-    ``extra``: more files to add at the root (name → file)."""
+    ``extra``: more files to add at the root (name → file); ``script``: the first script's
+    text, written at the root as ``first``."""
     shutil.copytree(built, dest, copy_function=os.link)
     for page in dest.rglob("*.html"):
         html = page.read_text("utf-8")
@@ -27,4 +30,6 @@ def probed_copy(built: Path, dest: Path, first: str, extra: dict[str, Path] | No
             twin.unlink(missing_ok=True)
     for name, source in (extra or {}).items():
         shutil.copy(source, dest / name)
+    if script is not None:
+        (dest / first).write_text(script, "utf-8")
     return dest

@@ -155,16 +155,12 @@ export async function startPyodide(snapshot) {
   const { loadPyodide } = await runtimeParts().loader;
   const watch = instantiationFailure();
   try {
-    const { indexURL } = where;
-    if (!snapshot) {
-      const fresh = { indexURL, _makeSnapshot: true, createPyodideModule: partsFactory };
-      return await Promise.race([loadPyodide(fresh), watch.failed]);
-    }
+    const base = { indexURL: where.indexURL, createPyodideModule: partsFactory };
+    if (!snapshot) return await Promise.race([loadPyodide({ ...base, _makeSnapshot: true }), watch.failed]);
     /** @type {Promise<never>} */
     const never = new Promise(() => undefined);
     const options = {
-      indexURL,
-      createPyodideModule: partsFactory,
+      ...base,
       _loadSnapshot: snapshot.memory,
       fsInit: () => snapshot.filled.catch(() => never),
     };
