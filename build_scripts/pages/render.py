@@ -164,7 +164,7 @@ _MARK = Markup(
 )
 _READING_MARK = Markup(
     '<a class="reading-mark" href="{}" data-help data-reading="{}" '
-    'aria-label="The rules are silent here: how the site reads it, and the other readings">Reading</a>'
+    'aria-label="Reading: the rules are silent here; how the site reads it, and the other readings">Reading</a>'
 )
 _TERM = Markup('<a class="term" href="{}" data-term="{}">{}</a>')
 _LINKED = Markup('<span class="xref">{}</span><a class="xref-help" href="{}" data-help>{}</a>')

@@ -172,4 +172,6 @@ def test_lighthouse_accessibility_is_100_on_every_page(site_url: str) -> None:
             f"Chromium's tab crashed on {crash['url']}; audited again. Its log:\n{crash['log']}", stacklevel=1
         )
     assert [r["url"] for r in results] == [site_url + path for path in PAGE_URLS]
-    assert {r["url"]: (r["score"], r["failed"]) for r in results if r["score"] != 1} == {}
+    # No failed check at all, even one Lighthouse leaves out of the score (weight 0, such as
+    # label-content-name-mismatch: a voice-control user says the label they see).
+    assert {r["url"]: (r["score"], r["failed"]) for r in results if r["score"] != 1 or r["failed"]} == {}
