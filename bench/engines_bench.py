@@ -53,7 +53,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "engines")]
 
 from cpu_quota import calibrate  # noqa: E402
 from drivers import BINARIES, STARTERS, Engine, missing, virtual_screen, wait  # noqa: E402 - after the path
-from engines_report import ENGINES, answers_table, steps_table, summary  # noqa: E402
+from engines_report import ENGINES, answers_table, steps_digest, steps_table, summary  # noqa: E402
 from phone_profile import ANSWER_PROBE, CPU_TARGET, FIRST_QUOTA_US, PAGE_ALONE  # noqa: E402 - the phone bench's
 from phone_report import write_block  # noqa: E402
 from phone_runs import steps  # noqa: E402
@@ -148,7 +148,7 @@ def require(names: list[str], what: str) -> None:
 
 def write_reports(data: dict[str, Any]) -> None:
     """The tables into the READMEs, from a run's data."""
-    write_block(ROOT / "README.md", "engines", answers_table(data, ranges=False))
+    write_block(ROOT / "README.md", "engines", answers_table(data, ranges=False) + "\n\n" + steps_digest(data))
     write_block(ROOT / "bench" / "README.md", "engines", answers_table(data))
     write_block(ROOT / "bench" / "README.md", "engine-steps", steps_table(data))
 

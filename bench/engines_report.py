@@ -1,5 +1,6 @@
 """``make bench-engines``'s figures and report: medians of each engine's runs, the answers'
-table (README and bench/README), and where each engine's answers spend their time (bench/README)."""
+table (README and bench/README), where each engine's answers spend their time (every step in
+bench/README; five phases in the README)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from phone_report import STEP_WORDS
 from phone_runs import STEPS
 
-__all__ = ["ENGINES", "VISITS", "answers_table", "steps_table", "summary"]
+__all__ = ["ENGINES", "PHASES", "VISITS", "answers_table", "steps_digest", "steps_table", "summary"]
 
 #: The figures the answers' table gives with their ratio to Chromium's.
 FIGURES = ("first_s", "warm_s", "alone_load_s")
@@ -17,6 +18,16 @@ FIGURES = ("first_s", "warm_s", "alone_load_s")
 ENGINES = ["chromium", "webkit", "firefox"]
 #: Each visit a run measures, by its figures' prefix.
 VISITS = {"first": "cold, first page (Python from the files)", "warm": "warm, second page (from the snapshot)"}
+
+#: The README's steps: the worker's steps that follow each other, in five phases that add up
+#: to the answer (the steps beside them, and each step alone, are in bench/README).
+PHASES = {
+    "the page, until it starts the worker": ("page_to_worker",),
+    "the worker and Pyodide's loader": ("worker_thread", "worker_module", "loader"),
+    "Pyodide's start (WebAssembly, runtime, snapshot)": ("pyodide_restore",),
+    "`calculators.web` imported": ("install",),
+    "the first calculation, shown": ("ready_to_page", "answer"),
+}
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -123,5 +134,39 @@ def _steps(engines: dict[str, Any], data: dict[str, Any], cpu: str) -> str:
             "| --- |" + " --- |" * len(columns),
             *rows,
             *answer,
+        ]
+    )
+
+
+def steps_digest(data: dict[str, Any]) -> str:
+    """The README's steps: each engine's answer in :data:`PHASES`, CPU free, cold / warm (s; for
+    each run the phase's steps added up, then the median over the runs)."""
+
+    def phase(engine: dict[str, Any], visit: str, steps: tuple[str, ...]) -> str:
+        sums = [
+            sum(run[key] for key in keys)
+            for run in engine["runs"]
+            if (keys := [f"{visit}_{step}_ms" for step in steps if _figure(run.get(f"{visit}_{step}_ms"))])
+        ]
+        return f"{statistics.median(sums) / 1000:.2f}" if sums else "–"
+
+    engines = data["engines"]
+    rows = [
+        f"| {words} | "
+        + " | ".join(" / ".join(phase(engines[name], visit, steps) for visit in VISITS) for name in ENGINES)
+        + " |"
+        for words, steps in PHASES.items()
+    ]
+    head = " | ".join(engines[name]["version"].split(" ")[0] for name in ENGINES)
+    return "\n".join(
+        [
+            (
+                "Where the time goes, CPU free (s, cold / warm, medians; each step, and under slow cores: "
+                "[bench/README.md](bench/README.md#every-engine)):"
+            ),
+            "",
+            f"| phase | {head} |",
+            "| --- |" + " --- |" * len(ENGINES),
+            *rows,
         ]
     )

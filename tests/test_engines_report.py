@@ -11,7 +11,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from engines_report import answers_table, steps_table, summary  # noqa: E402
+from engines_report import answers_table, steps_digest, steps_table, summary  # noqa: E402
 from slow_cores import SlowCores  # noqa: E402
 
 
@@ -77,6 +77,24 @@ def test_a_steps_table_per_cpu_model() -> None:
     assert "CPU free" in tables
     assert "under slow cores (×4.0)" in tables
     assert tables.count("| Pyodide's loader (pyodide.mjs) imported | 10 | 10 | 10 | 20 | 20 | 20 |") == 2
+
+
+def test_the_readmes_phases_add_each_runs_steps_then_take_the_median() -> None:
+    def run(thread: float, module: float, loader: float) -> dict[str, Any]:
+        return {"version": "WebKitGTK 2", "first_s": 1.0, "warm_s": 1.0, "warm_from_snapshot": True} | {
+            "first_worker_thread_ms": thread,
+            "first_worker_module_ms": module,
+            "first_loader_ms": loader,
+        }
+
+    data = _data()
+    # Medians of each step would give 10 + 100 + 100 = 210 ms; each run's sum is 1010, 300, 120.
+    data["engines"]["webkit"] = summary([run(10, 1000, 0), run(100, 100, 100), run(20, 0, 100)])
+    rows = steps_digest(data).splitlines()
+    assert "| phase | Chromium | WebKitGTK | Firefox |" in rows
+    worker = next(row for row in rows if row.startswith("| the worker and Pyodide's loader |"))
+    assert worker.split(" | ")[2] == "0.30 / –"  # warm: no step measured, said so
+    assert worker.split(" | ")[1] == "0.01 / 0.02"  # Chromium: its loader alone, 10 and 20 ms
 
 
 def test_without_slow_cores_only_the_free_rows() -> None:
