@@ -88,7 +88,7 @@ $(ZENSICAL): requirements-zensical.lock
 
 ## pages: stages 1-3 alone: the pages as Markdown, the navigation and a generator's config in build/pages/
 pages: setup
-	$(PY) -m build_scripts.pages_folder
+	$(PY) -m build_scripts.steps.pages_command
 
 ## build: the site into site/. GENERATOR=mkdocs (the default: MkDocs with Material, our plugin
 ## running the three stages in one build) or GENERATOR=zensical (make pages, zensical build,
@@ -121,18 +121,18 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) -m build_scripts.type_export --check
+	$(PY) -m build_scripts.tools.type_export --check
 	npx --no-install tsc -p tsconfig.json
 	npx --no-install tsc -p tsconfig.worker.json
 	npx --no-install biome check
 
 ## types: regenerate docs/assets/js/types/protocol.d.ts and calculators/protocol.mjs from calculators/{contract,protocol}.py
 types: setup
-	$(PY) -m build_scripts.type_export
+	$(PY) -m build_scripts.tools.type_export
 
 ## icons: render the app icons (PNG, committed) from docs/assets/icons/icon.svg
 icons: setup chromium
-	$(PY) build_scripts/make_icons.py
+	$(PY) -m build_scripts.tools.make_icons
 
 ## test: everything: lint, unit, golden, site build, the hosting recipes through real servers,
 ## and browser tests; in TEST_WORKERS processes (pytest-xdist; a worker takes the next test

@@ -1,6 +1,6 @@
 // make mutants: Stryker mutates the table's pure model and runs its Node tests
 // (tests/js/table, node:test's TAP output) on each mutant. TABLE_SPEC names the spec the
-// build makes from build_scripts/table.toml (tests/mutation/run.py writes it and runs this).
+// build makes from build_scripts/maps/table.toml (tests/mutation/run.py writes it and runs this).
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "tap",

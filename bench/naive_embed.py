@@ -11,7 +11,7 @@ from pathlib import Path
 
 from phone_profile import PYODIDE, ROOT
 
-from build_scripts.finish.runtime_assets import calculators_archive
+from build_scripts.runtime.assets import calculators_archive
 
 NAIVE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Naive baseline</title>

@@ -9,7 +9,7 @@ changed so that it is a book of its own, never a repeat the build could merge:
 
 - every section heading (``==…==``, ``===…===``) gets `` (Book k)``, so pages stay apart;
 - a sentence that asks the players to agree or decide (a ``[[signal]]`` of
-  ``build_scripts/table.toml``) is left out: the table's coverage check wants each of
+  ``build_scripts/maps/table.toml``) is left out: the table's coverage check wants each of
   those answered by a question, and a copy asks nothing new;
 - a share of the words (``NEW_WORDS``, 12 % of the distinct words of four letters or more,
   the same word the same way throughout the copy) is replaced by made-up words, so the
@@ -133,12 +133,12 @@ class Copy:
 
 
 def _signals(project: Path) -> list[re.Pattern[str]]:
-    data = tomllib.loads((project / "build_scripts" / "table.toml").read_text("utf-8"))
+    data = tomllib.loads((project / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
     return [re.compile(s["pattern"], re.IGNORECASE) for s in data["signal"]]
 
 
 def _xref_entries(project: Path) -> list[dict[str, str]]:
-    return list(tomllib.loads((project / "build_scripts" / "xrefs.toml").read_text("utf-8"))["ref"])
+    return list(tomllib.loads((project / "build_scripts" / "maps" / "xrefs.toml").read_text("utf-8"))["ref"])
 
 
 def _plain(text: str) -> str:
@@ -260,7 +260,7 @@ def make_book(times: int, dest: Path, *, project: Path = ROOT, flat: bool = Fals
     yml = _insert_after(yml, "        - unit-types.wiki\n", exports)
     yml = _insert_after(yml, "        - {name: calculators, title: Calculators, kind: calculators}\n", pages)
     config.write_text(yml, "utf-8")
-    with (dest / "build_scripts" / "xrefs.toml").open("a", encoding="utf-8") as out:
+    with (dest / "build_scripts" / "maps" / "xrefs.toml").open("a", encoding="utf-8") as out:
         for ref in refs:
             out.write(f"\n[[ref]]\ncontext = {_toml_string(ref.context)}\n")
             if ref.target:

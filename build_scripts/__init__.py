@@ -1,5 +1,6 @@
-"""Build steps that turn the rulebook's wikitext exports into the site's Markdown pages.
+"""The build: the rulebook's wikitext in, the finished site out.
 
-Each module does one job over plain data; only :mod:`build_scripts.mkdocs_plugin`
-imports MkDocs.
+Its rooms (ARCHITECTURE.md): ``core`` and ``settings`` below everything; the stages
+``rulebook`` → ``pages`` → ``cards`` → ``finish``, with ``runtime`` below them and ``sync``
+beside stage 4; ``steps``, which runs them; ``mkdocs_plugin``, the only glue; ``tools``.
 """

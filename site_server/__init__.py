@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
+from build_scripts.core.csp import CONTENT_SECURITY_POLICY
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",

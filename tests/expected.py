@@ -9,7 +9,7 @@ from typing import Any
 from support import ROOT
 
 from build_scripts.cards.rule_history import RuleHistory
-from build_scripts.model import RuleRef
+from build_scripts.core.model import RuleRef
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
 

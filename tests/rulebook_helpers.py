@@ -7,9 +7,9 @@ from support import EXPORTS, ROOT, RULEBOOK, site_pages
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_spec import TableSpec
-from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
+from build_scripts.steps.pipeline import BuildResult, PageSpec, build_rulebook
 
 PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
 
@@ -23,15 +23,15 @@ def committed_history() -> RuleHistory:
 
 
 def xref_map() -> str:
-    return (ROOT / "build_scripts" / "xrefs.toml").read_text("utf-8")
+    return (ROOT / "build_scripts" / "maps" / "xrefs.toml").read_text("utf-8")
 
 
 def term_map() -> str:
-    return (ROOT / "build_scripts" / "terms.toml").read_text("utf-8")
+    return (ROOT / "build_scripts" / "maps" / "terms.toml").read_text("utf-8")
 
 
 def committed_table() -> TableSpec:
-    return load_table((ROOT / "build_scripts" / "table.toml").read_text("utf-8"))
+    return load_table((ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
 
 
 def exports(overrides: dict[str, bytes] | None = None) -> list[tuple[str, bytes]]:

@@ -6,7 +6,7 @@ import pytest
 from rulebook_helpers import build, committed_lock, unlocked
 from support import RULEBOOK
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 

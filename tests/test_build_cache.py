@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from build_scripts.build_cache import BuildCache, Job, Made
+from build_scripts.core.build_cache import BuildCache, Job, Made
 
 
 def made_where(text: str) -> bytes:

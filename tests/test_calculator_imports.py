@@ -32,5 +32,5 @@ def test_a_calculator_module_imports_only_the_standard_library_and_its_own_packa
 
 def test_the_check_sees_an_import_from_outside(tmp_path: Path) -> None:
     module = tmp_path / "leaky.py"
-    module.write_text("import json\nfrom build_scripts.model import RuleRef\nimport jinja2\n", "utf-8")
+    module.write_text("import json\nfrom build_scripts.core.model import RuleRef\nimport jinja2\n", "utf-8")
     assert imported(module) - set(sys.stdlib_module_names) == {"build_scripts", "jinja2"}

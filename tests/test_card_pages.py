@@ -21,7 +21,7 @@ from search_files import search_records
 from build_scripts.cards.card_image import CardFace, card_images
 from build_scripts.cards.card_pages import DESCRIPTION_LIMIT, TWITTER_LIMIT, write_cards
 from build_scripts.cards.rule_cards import card_path, page_words
-from build_scripts.model import RuleRef
+from build_scripts.core.model import RuleRef
 from calculators.registry import all_readings
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from support import ROOT, build_site, copy_project
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE, FinishState
 
 #: Stage 4 runs with MkDocs unimportable: it reads the built HTML, not the theme's internals.

@@ -15,9 +15,9 @@ import pytest
 from rulebook_helpers import PAGES, build, committed_table
 from support import ROOT
 
-from build_scripts.pipeline import PageSpec, build_rulebook
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.wikitext import decode, parse_blocks
+from build_scripts.steps.pipeline import PageSpec, build_rulebook
 
 GOLDEN = ROOT / "tests" / "golden"
 CASES = sorted((GOLDEN / "cases").glob("*.wiki"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from header_table import CONTENT_SECURITY_POLICY, IMMUTABLE, REVALIDATE, readme_rows, samples
 
-from build_scripts.finish import csp
+from build_scripts.core import csp
 
 
 def cells(text: str) -> list[str]:

@@ -91,7 +91,7 @@ def test_each_kind_has_its_own_declaration_by_keyword() -> None:
 
 @pytest.mark.parametrize("name", list(CALCULATORS))
 def test_every_choice_has_its_words_and_the_form_shows_exactly_those(name: str) -> None:
-    from build_scripts.model import RuleRef  # noqa: PLC0415
+    from build_scripts.core.model import RuleRef  # noqa: PLC0415
     from build_scripts.pages.calculator_forms import Placement, render_form  # noqa: PLC0415 - the build's side
 
     calc = CALCULATORS[name]

@@ -15,11 +15,11 @@ import pytest
 from rulebook_helpers import build, committed_lock
 from support import RULEBOOK
 
-from build_scripts.errors import RulebookError
-from build_scripts.model import RuleRef, index_rules
-from build_scripts.pipeline import BuildResult
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import RuleRef, index_rules
 from build_scripts.rulebook.anchor_lock import follow_alias
 from build_scripts.rulebook.ids import fingerprint
+from build_scripts.steps.pipeline import BuildResult
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 UNITS = (RULEBOOK / "unit-types.wiki").read_text("utf-8")

@@ -6,7 +6,7 @@ import pytest
 from rulebook_helpers import build
 from support import ROOT
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 FIXTURES = ROOT / "tests" / "fixtures"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from support import ROOT
 
-from build_scripts.errors import RulebookError
-from build_scripts.finish.module_graph import module_graph
+from build_scripts.core.errors import RulebookError
+from build_scripts.steps.module_graph import module_graph
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.pages.navigation import NavPage, nested_nav
 
 

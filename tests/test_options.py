@@ -1,4 +1,4 @@
-"""The build's options read without MkDocs (``build_scripts/options.py``): the same options
+"""The build's options read without MkDocs (``build_scripts/settings/options.py``): the same options
 MkDocs hands the plugin, ``!ENV`` as MkDocs reads it, a bad option named with what it must
 be; the docs a generator reads, as MkDocs' ``exclude_docs`` leaves them; and the stages a
 generator stands between, run with MkDocs unimportable."""
@@ -16,10 +16,10 @@ from mkdocs.config import load_config
 from mkdocs.structure.files import get_files
 from support import ROOT
 
-from build_scripts.errors import RulebookError
-from build_scripts.options import PLUGIN, Options, load_project, read_config
-from build_scripts.page_stages import plan_site
-from build_scripts.pages_folder import docs_files
+from build_scripts.core.errors import RulebookError
+from build_scripts.settings.options import PLUGIN, Options, load_project, read_config
+from build_scripts.steps.pages_command import docs_files
+from build_scripts.steps.plan import plan_site
 
 CONFIG = ROOT / "mkdocs.yml"
 WITHOUT_MKDOCS = ROOT / "tests" / "without_mkdocs.py"
@@ -78,7 +78,7 @@ def run_without_mkdocs(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_stages_import_without_mkdocs_and_the_plugin_does_not() -> None:
-    stages = run_without_mkdocs("-c", "import build_scripts.pages_folder, build_scripts.finish.__main__")
+    stages = run_without_mkdocs("-c", "import build_scripts.steps.pages_command, build_scripts.finish.__main__")
     assert stages.returncode == 0, f"the stages need no MkDocs: {stages.stderr[-600:]}"
     refused = run_without_mkdocs("-c", "import build_scripts.mkdocs_plugin")
     assert refused.returncode != 0

@@ -1,4 +1,4 @@
-"""The stdlib the browser gets is bytecode (build_scripts/finish/pyc_stdlib.py), checked here with
+"""The stdlib the browser gets is bytecode (build_scripts/runtime/pyc_stdlib.py), checked here with
 this CPython: the same rules make the pinned Pyodide's pyc files at build time."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 from types import CodeType
 
-from build_scripts.finish.pyc_stdlib import compile_zip
+from build_scripts.runtime.pyc_stdlib import compile_zip
 
 MODULE = '''"""A docstring that -OO leaves out."""
 

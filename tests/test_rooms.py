@@ -13,11 +13,11 @@ from support import ROOT
 #: sync, the only code that speaks to a wiki) replays the wiki's revisions with the rulebook's
 #: reading and the cards' history, so it comes after them; the build reads only its files.
 STAGES = ["rulebook", "pages", "cards", "sync", "finish"]
-#: What every stage may import: the plain data and errors shared by all, the templates, the exported types,
-#: the cache of what is slow to make, the timer of the build's stages.
-SHARED = {"errors", "model", "data_file", "templates_env", "type_export", "build_cache", "stage_timer"}
-#: The one import against the order: a card's page carries the site's one policy.
-ALLOWED = {("cards", "finish.csp")}
+#: What every stage may import: the shared parts (the plain data and errors, the TOML reader, the templates,
+#: the cache, the stage timer, the Node runner, the policy) and the browser's runtime.
+SHARED = {"core", "runtime"}
+#: No import against the order.
+ALLOWED: set[tuple[str, str]] = set()
 PYTHON = sorted(p for folder in ("build_scripts", "calculators", "site_server") for p in (ROOT / folder).rglob("*.py"))
 
 
@@ -68,10 +68,10 @@ def test_the_stage_check_sees_a_later_stage(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr("test_rooms.ROOT", tmp_path)
     module = tmp_path / "build_scripts" / "rulebook" / "ids.py"
     module.parent.mkdir(parents=True)
-    module.write_text("from build_scripts.model import RuleRef\nfrom build_scripts.pages.render import place\n")
+    module.write_text("from build_scripts.core.model import RuleRef\nfrom build_scripts.pages.render import place\n")
     assert stage_problems(module) == ["build_scripts.pages.render"]
 
 
 def test_the_server_takes_only_the_policy_from_the_build() -> None:
     used = {name for p in (ROOT / "site_server").rglob("*.py") for name in imports(p) if name.startswith("build")}
-    assert used == {"build_scripts.finish.csp"}
+    assert used == {"build_scripts.core.csp"}

@@ -7,7 +7,7 @@ from rulebook_helpers import build, committed_history, committed_lock
 
 from build_scripts.cards.rule_cards import card_path, cards_for, describe, page_versions, page_words
 from build_scripts.cards.rule_history import RuleHistory, Version, version_of
-from build_scripts.model import RuleRef
+from build_scripts.core.model import RuleRef
 
 
 def test_every_rule_has_a_live_card_with_its_words_and_their_date() -> None:

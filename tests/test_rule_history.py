@@ -9,8 +9,8 @@ from rulebook_helpers import build, committed_history, committed_lock
 from support import EXPORTS, ROOT, RULEBOOK
 
 from build_scripts.cards.rule_history import RuleHistory, Version, today, version_of
-from build_scripts.errors import RulebookError
-from build_scripts.model import RuleRef
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import RuleRef
 
 TREMOR = RuleRef("buildings", "tremor")
 

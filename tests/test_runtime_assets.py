@@ -13,7 +13,7 @@ from pathlib import Path
 import brotli
 from support import ROOT
 
-from build_scripts.finish.runtime_assets import STDLIB_KEEP, calculators_archive, reduced_stdlib
+from build_scripts.runtime.assets import STDLIB_KEEP, calculators_archive, reduced_stdlib
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 

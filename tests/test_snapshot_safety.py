@@ -20,7 +20,7 @@ import pytest
 from browser.calc_cases import CALCULATOR_OF, CASES
 from support import ROOT
 
-from build_scripts.finish.runtime_assets import calculators_archive
+from build_scripts.runtime.assets import calculators_archive
 from calculators import web
 
 PACKAGE = ROOT / "calculators"

@@ -10,7 +10,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
+from build_scripts.core.csp import CONTENT_SECURITY_POLICY
 from site_server import cache_control, content_type
 
 PYODIDE = "assets/pyodide/314.0.7/"

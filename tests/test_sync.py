@@ -20,7 +20,7 @@ from support import ROOT, build_site, copy_project, free_port
 from wiki import TITLE, Wiki, private_copy, running_wiki
 
 from build_scripts.cards.rule_history import RuleHistory
-from build_scripts.model import RuleRef
+from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
 
 SYNCED = Path("docs/rulebook/wiki")

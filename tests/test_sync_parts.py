@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
-from build_scripts.errors import RulebookError
-from build_scripts.model import RuleRef
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import RuleRef
 from build_scripts.sync.fetched import check_revisions
 from build_scripts.sync.model import Revision, SyncError, SyncState, load_revisions, revision_sha1
 from build_scripts.sync.replay import keep_older

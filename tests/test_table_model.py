@@ -2,7 +2,7 @@
 
 The model is typed JavaScript because the table page works without Python; its tests
 are ``tests/js/table/*.test.mjs`` (``node --test``, one file per module of the model), run
-here against the spec the build makes from the committed ``build_scripts/table.toml``.
+here against the spec the build makes from the committed ``build_scripts/maps/table.toml``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ TESTS = sorted((ROOT / "tests" / "js" / "table").glob("*.test.mjs"))
 
 
 def test_table_model_in_node(tmp_path: Path) -> None:
-    spec = load_table((ROOT / "build_scripts" / "table.toml").read_text("utf-8"))
+    spec = load_table((ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
     data = table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")
     path = tmp_path / "table-spec.json"
     path.write_text(json.dumps(data), "utf-8")

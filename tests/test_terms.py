@@ -7,7 +7,7 @@ import re
 import pytest
 from rulebook_helpers import build, term_map
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.terms import load_terms
 
 TERMS = term_map()

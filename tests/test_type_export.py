@@ -10,7 +10,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from build_scripts.type_export import DECLARATIONS, PATTERNS, json_schema, main, patterns_module, typescript
+from build_scripts.runtime.protocol_types import json_schema, patterns_module, typescript
+from build_scripts.tools.type_export import DECLARATIONS, PATTERNS, main
 from calculators import web
 from calculators.registry import all_calculators
 from calculators.spec import Input

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.wikitext import BANNER, decode, parse_blocks
 
 HEAD = f"{BANNER}\n\n==Section==\n\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulebook_helpers import build, xref_map
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 
 def resolutions() -> dict[str, str | None]:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from support import ROOT
 
+from build_scripts.core.model import page_url
 from build_scripts.finish.generated_pages import generated_pages
-from build_scripts.model import page_url
 from build_scripts.rulebook.anchor_lock import AnchorLock
 
 LOCK = AnchorLock.loads((ROOT / "anchors.lock.json").read_text("utf-8"))

@@ -1,7 +1,7 @@
 """Run a module as ``python -m`` does, with MkDocs (and so Material) unimportable.
 
-    python tests/without_mkdocs.py build_scripts.pages_folder [args...]
-    python tests/without_mkdocs.py -c "import build_scripts.page_stages"
+    python tests/without_mkdocs.py build_scripts.steps.pages_command [args...]
+    python tests/without_mkdocs.py -c "import build_scripts.steps.make_pages"
 
 The stages a generator stands between (``make pages``, ``make finish``) must run so: only
 the MkDocs plugin may import MkDocs (``test_rooms.py`` reads the imports; this runs them).

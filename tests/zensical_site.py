@@ -32,7 +32,7 @@ def build_with_zensical(dest: Path, *, port: int) -> Path:
         )
         assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
 
-    run(sys.executable, WITHOUT_MKDOCS, "build_scripts.pages_folder")
+    run(sys.executable, WITHOUT_MKDOCS, "build_scripts.steps.pages_command")
     run(ZENSICAL, "build", "-f", "build/pages/mkdocs.yml")
     site = dest / "site"
     shutil.move(project / "build" / "pages" / "site", site)

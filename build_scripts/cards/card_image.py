@@ -20,8 +20,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from build_scripts.build_cache import BuildCache, Job, Made
-from build_scripts.errors import RulebookError
+from build_scripts.core.build_cache import BuildCache, Job, Made
+from build_scripts.core.errors import RulebookError
 
 __all__ = ["FONT_DIR", "HEIGHT", "WIDTH", "CardFace", "card_images", "draw_card"]
 

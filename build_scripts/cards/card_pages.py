@@ -15,8 +15,8 @@ from pathlib import Path
 
 from build_scripts.cards.card_image import HEIGHT, WIDTH, CardFace, card_images
 from build_scripts.cards.rule_cards import Card, describe
-from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
-from build_scripts.templates_env import environment
+from build_scripts.core.csp import CONTENT_SECURITY_POLICY
+from build_scripts.core.templates import environment
 
 __all__ = ["CARD_IMAGE", "DESCRIPTION_LIMIT", "TWITTER_LIMIT", "CardsWritten", "write_cards"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from build_scripts.cards.rule_cards import Card
 from build_scripts.cards.rule_history import version_of
-from build_scripts.model import RuleRef
+from build_scripts.core.model import RuleRef
 from calculators.registry import all_readings
 
 __all__ = ["reading_cards"]

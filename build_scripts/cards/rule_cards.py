@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
 from build_scripts.cards.word_diff import word_diff
-from build_scripts.model import AnchoredBlock, RuleRef, page_url
+from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
 from build_scripts.pages.render import place
 from build_scripts.rulebook.anchor_lock import AnchorLock
 

@@ -24,8 +24,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import RuleRef
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.ids import fingerprint
 
 __all__ = ["HISTORY_NAME", "Edit", "HistoryCheck", "RuleHistory", "Version", "today", "version_of"]

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE, FinishState, run_finish
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import escape
 
-from build_scripts.finish.csp import externalize_inline_scripts
+from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
 
 __all__ = ["BACK_GUARD", "finish_page", "page_root"]

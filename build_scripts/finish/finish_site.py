@@ -3,7 +3,7 @@
 1. :func:`write_moved_files`: the theme's inline scripts and its stylesheets' ``data:``
    icons as files (the CSP allows neither inline), and the ``_headers`` file for hosts
    that read one;
-2. :func:`build_scripts.finish.runtime_assets.write_runtime`: Pyodide, the calculators archive,
+2. :func:`build_scripts.runtime.assets.write_runtime`: Pyodide, the calculators archive,
    the answers' schema and the manifest of where each calculator is placed; and
    :func:`build_scripts.finish.vendor_modules.write_vendor_modules`: page modules from npm;
 3. :func:`build_scripts.finish.search.write_search`: the search, one record per rule, read
@@ -25,13 +25,13 @@ from typing import Any
 
 from build_scripts.cards.card_pages import CardsWritten, write_cards
 from build_scripts.cards.rule_cards import Card
-from build_scripts.finish.csp import externalize_data_svgs
+from build_scripts.core.csp import externalize_data_svgs
+from build_scripts.core.stage_timer import StageTimer
 from build_scripts.finish.precompress import Compressed, precompress_site
-from build_scripts.finish.runtime_assets import Runtime, write_runtime
 from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
 from build_scripts.finish.vendor_modules import write_vendor_modules
-from build_scripts.stage_timer import StageTimer
+from build_scripts.runtime.assets import Runtime, write_runtime
 
 __all__ = ["Finished", "finish_site", "write_moved_files"]
 

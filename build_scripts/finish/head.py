@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import escape
 
-from build_scripts.finish.csp import CONTENT_SECURITY_POLICY
+from build_scripts.core.csp import CONTENT_SECURITY_POLICY
 
 __all__ = ["EARLY_START", "EARLY_WORKER", "MANIFEST", "RUNTIME_META", "add_head_tags"]
 
@@ -58,7 +58,7 @@ def add_head_tags(
             ``/`` for the 404 page, which is served at any path).
         modules: The page scripts' module graph (paths from the site root), preloaded.
         runtime: On a page with calculators, the Python runtime's identity (see
-            ``runtime_assets.Runtime.identity``); the page then starts it early.
+            ``runtime.assets.Runtime.identity``); the page then starts it early.
 
     Raises:
         ValueError: when the page has no ``<head>``.

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import brotli
 
-from build_scripts.build_cache import BuildCache, Job, Made
+from build_scripts.core.build_cache import BuildCache, Job, Made
 
 __all__ = ["COMPRESSIBLE", "Compressed", "precompress_site"]
 

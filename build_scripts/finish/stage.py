@@ -18,11 +18,11 @@ from typing import Any
 
 from build_scripts.cards.rule_cards import Card
 from build_scripts.cards.rule_history import Edit
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import RuleRef
 from build_scripts.finish.finish_site import Finished, finish_site
 from build_scripts.finish.generated_pages import finish_generated_pages
-from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
-from build_scripts.model import RuleRef
+from build_scripts.runtime.assets import Runtime, prepare_runtime
 
 __all__ = ["FINISH_STATE", "FinishState", "run_finish"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 __all__ = ["VENDORED", "write_vendor_modules"]
 

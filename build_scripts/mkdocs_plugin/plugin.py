@@ -1,9 +1,9 @@
 """The ``scrollhammer`` plugin: MkDocs' hooks, each calling a step that knows no generator.
 
-* ``on_config``: the options checked (:class:`build_scripts.options.Options`) and the site
-  planned (:func:`build_scripts.page_stages.plan_site`): the navigation, the page scripts
+* ``on_config``: the options checked (:class:`build_scripts.settings.options.Options`) and the site
+  planned (:func:`build_scripts.steps.make_pages.plan_site`): the navigation, the page scripts
   and styles, the footer's build id, written into MkDocs' config;
-* ``on_files``: every page made (:func:`build_scripts.page_stages.make_pages`) and added;
+* ``on_files``: every page made (:func:`build_scripts.steps.make_pages.make_pages`) and added;
 * ``on_page_content``: the shortcuts to the damage chart and the calculators in the page's
   table of contents (what only a plugin can do: ARCHITECTURE.md);
 * ``on_post_build``: stage 4 (:func:`build_scripts.finish.stage.run_finish`) on the site
@@ -29,12 +29,13 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.stage_timer import StageTimer
 from build_scripts.finish.stage import FINISH_STATE, run_finish
-from build_scripts.options import PLUGIN, Options, Project, Site
-from build_scripts.page_stages import MadePages, SitePlan, make_pages, plan_site
-from build_scripts.pipeline import Shortcut
-from build_scripts.stage_timer import StageTimer
+from build_scripts.settings.options import PLUGIN, Options, Project, Site
+from build_scripts.steps.make_pages import MadePages, make_pages
+from build_scripts.steps.pipeline import Shortcut
+from build_scripts.steps.plan import SitePlan, plan_site
 
 __all__ = ["ScrollhammerPlugin", "add_shortcut"]
 

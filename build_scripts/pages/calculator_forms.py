@@ -13,10 +13,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from build_scripts.data_file import load_entries
-from build_scripts.errors import RulebookError
-from build_scripts.model import RuleRef
-from build_scripts.templates_env import environment
+from build_scripts.core.data_file import load_entries
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import RuleRef
+from build_scripts.core.templates import environment
 from calculators.contract import Calculator
 from calculators.registry import all_calculators
 

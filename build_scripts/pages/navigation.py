@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 __all__ = ["NavPage", "nested_nav"]
 

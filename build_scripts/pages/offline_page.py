@@ -6,7 +6,7 @@ it has not kept (``offline/?from=…``).
 
 from __future__ import annotations
 
-from build_scripts.templates_env import environment
+from build_scripts.core.templates import environment
 
 __all__ = ["OFFLINE_PAGE", "render_offline_page"]
 

@@ -18,11 +18,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import calculators
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.core.templates import environment
 from build_scripts.pages.render import rule_href
 from build_scripts.pages.table_spec import Question, TableSpec
-from build_scripts.templates_env import environment
 from calculators.readings import Reading
 from calculators.registry import all_calculators, all_readings
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 import jinja2
 from markupsafe import Markup, escape
 
-from build_scripts.model import AnchoredBlock, Inline, RuleRef
+from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
+from build_scripts.core.templates import environment
 from build_scripts.rulebook.terms import Definition
-from build_scripts.templates_env import environment
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
 

@@ -15,8 +15,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import AnchoredBlock, RuleRef, index_rules
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules
 from build_scripts.pages.table_spec import TableSpec
 
 __all__ = ["Asking", "asking_sentences", "check_coverage", "check_rules", "uncovered"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from build_scripts.data_file import Entry, load_entries
-from build_scripts.model import RuleRef
+from build_scripts.core.data_file import Entry, load_entries
+from build_scripts.core.model import RuleRef
 from build_scripts.pages.table_spec import (
     GROUPS,
     ID,

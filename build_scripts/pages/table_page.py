@@ -14,10 +14,10 @@ import posixpath
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from build_scripts.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.core.templates import environment
 from build_scripts.pages.render import rule_href
 from build_scripts.pages.table_spec import TableSpec
-from build_scripts.templates_env import environment
 from calculators.building_damage import CHART
 from calculators.building_damage.words import RULES as DAMAGE_RULES
 

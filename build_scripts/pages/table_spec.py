@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from build_scripts.errors import Source
-from build_scripts.model import RuleRef
+from build_scripts.core.errors import Source
+from build_scripts.core.model import RuleRef
 
 __all__ = ["GROUPS", "PIECE_VALUES", "TABLE_NAME", "Fact", "Feed", "Kind", "NoChoice", "Question", "TableSpec"]
 

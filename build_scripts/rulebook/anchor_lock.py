@@ -17,8 +17,8 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from build_scripts.errors import RulebookError
-from build_scripts.model import AnchoredBlock, RuleRef, index_rules
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules
 from build_scripts.rulebook.ids import fingerprint
 
 __all__ = ["LOCK_VERSION", "AnchorLock", "LockCheck", "LockEntry", "follow_alias"]

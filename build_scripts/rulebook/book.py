@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from build_scripts.errors import RulebookError
-from build_scripts.model import Section
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import Section
 from build_scripts.rulebook.merge import merge_exports
 from build_scripts.rulebook.sections import build_tree
 from build_scripts.rulebook.wikitext import decode, parse_blocks

@@ -24,8 +24,8 @@ import hashlib
 import re
 import unicodedata
 
-from build_scripts.errors import RulebookError
-from build_scripts.model import AnchoredBlock, Section
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import AnchoredBlock, Section
 
 __all__ = ["assign_ids", "fingerprint", "slugify"]
 

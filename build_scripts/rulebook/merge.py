@@ -8,8 +8,8 @@ names both files and the first line where they part.
 
 from __future__ import annotations
 
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import Block, Inline, Section
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import Block, Inline, Section
 
 __all__ = ["merge_exports"]
 

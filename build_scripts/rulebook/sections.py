@@ -7,8 +7,8 @@ bold one (or the wiki heading when no bold one is open).
 
 from __future__ import annotations
 
-from build_scripts.errors import Source
-from build_scripts.model import Block, Inline, Section
+from build_scripts.core.errors import Source
+from build_scripts.core.model import Block, Inline, Section
 
 __all__ = ["build_tree"]
 

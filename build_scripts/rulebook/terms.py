@@ -1,6 +1,6 @@
 """Keywords you can tap: the first use of a defined term in a rule block links to its definition.
 
-The terms are data: ``build_scripts/terms.toml`` maps each term, as the rule text spells
+The terms are data: ``build_scripts/maps/terms.toml`` maps each term, as the rule text spells
 it, to the rule that defines it. The build checks the map, naming its file and line: a
 rule id that does not exist, or a term the rule text never uses, fails the build. Terms
 the rulebook defines outside these sections are listed there too, under ``outside``:
@@ -15,9 +15,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from build_scripts.data_file import Entry, load_entries
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import AnchoredBlock, Inline, RuleRef, index_rules
+from build_scripts.core.data_file import Entry, load_entries
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, Inline, RuleRef, index_rules
 
 __all__ = [
     "Definition",

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, HTMLEntity, Node, Tag, Text
 
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import Block, Inline
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import Block, Inline
 
 __all__ = ["BANNER", "decode", "parse_blocks"]
 

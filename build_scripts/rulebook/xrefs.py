@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from build_scripts.data_file import load_entries
-from build_scripts.errors import RulebookError, Source
-from build_scripts.model import AnchoredBlock, Inline, RuleRef, index_rules
+from build_scripts.core.data_file import load_entries
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, Inline, RuleRef, index_rules
 
 __all__ = ["MARKER", "REFERENCE", "Resolution", "XrefEntry", "load_map", "resolve"]
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from build_scripts.cards.rule_cards import page_words
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version
-from build_scripts.errors import RulebookError
-from build_scripts.model import AnchoredBlock, RuleRef
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import AnchoredBlock, RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from build_scripts.cards.rule_history import RuleHistory
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.sync.fetched import Fetched
 from build_scripts.sync.from_api import fetch_from_api

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.sync.model import STATE_NAME, SyncError, SyncState
 
 __all__ = ["RulebookSource", "rulebook_source"]

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from support import PHONE, ROOT, build_site, copy_project, free_port
 
-from build_scripts.type_export import json_schema
+from build_scripts.runtime.protocol_types import json_schema
 from site_server import serving
 
 ANSWER_TIMEOUT = 60_000
@@ -116,9 +116,9 @@ def throwaway_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[P
     """The project with the throwaway calculator added, built and served."""
     project = copy_project(tmp_path_factory.mktemp("contract") / "project")
     (project / "calculators" / "sixes.py").write_text(THROWAWAY, "utf-8")
-    placements = project / "build_scripts" / "calculator_placements.toml"
+    placements = project / "build_scripts" / "maps" / "calculator_placements.toml"
     placements.write_text(placements.read_text("utf-8") + PLACEMENT, "utf-8")
-    assert changed_files(project) == {"calculators/sixes.py", "build_scripts/calculator_placements.toml"}
+    assert changed_files(project) == {"calculators/sixes.py", "build_scripts/maps/calculator_placements.toml"}
     port = free_port()
     site = project / "site"
     build_site(project, site, port=port)

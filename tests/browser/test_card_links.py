@@ -21,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EXPORTS, PHONE, ROOT, build_site, copy_project, free_port
 
 from build_scripts.cards.rule_history import RuleHistory
-from build_scripts.model import RuleRef
+from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from site_server import serving
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import PAGE_URLS, PHONE, ROOT
 
-from build_scripts.finish.module_graph import module_graph
+from build_scripts.steps.module_graph import module_graph
 from site_server import SiteServer
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.

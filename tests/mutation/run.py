@@ -48,7 +48,7 @@ def table_spec() -> Path:
     from build_scripts.pages.table_file import load_table  # noqa: PLC0415 - the project's own, once on the path
     from build_scripts.pages.table_page import table_data  # noqa: PLC0415
 
-    spec = load_table((ROOT / "build_scripts" / "table.toml").read_text("utf-8"))
+    spec = load_table((ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
     path = REPORTS / "table-spec.json"
     path.write_text(json.dumps(table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")), "utf-8")
     return path

@@ -14,7 +14,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.finish.node_script import run_node_script
+from build_scripts.core.node import run_node_script
 from build_scripts.finish.search.records import SearchRecord, records, word_counts, words_by_length
 from build_scripts.finish.search.rule_text import PageRules, page_rules
 

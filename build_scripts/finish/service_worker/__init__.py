@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from build_scripts.finish.node_script import run_node_script
+from build_scripts.core.node import run_node_script
 
 __all__ = ["Precache", "write_service_worker"]
 

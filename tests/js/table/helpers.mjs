@@ -1,5 +1,5 @@
 // Shared by the table model's tests (tests/test_table_model.py runs them with `node --test`
-// against the spec the build makes from build_scripts/table.toml, its path in TABLE_SPEC).
+// against the spec the build makes from build_scripts/maps/table.toml, its path in TABLE_SPEC).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as feeds from "../../../docs/assets/js/table/feeds.mjs";

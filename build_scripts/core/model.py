@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from build_scripts.errors import Source
+from build_scripts.core.errors import Source
 
 InlineKind = Literal["text", "bold", "italic", "xref", "term"]
 BlockKind = Literal["heading", "paragraph", "bullet", "chart_row"]

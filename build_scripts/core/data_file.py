@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from build_scripts.errors import RulebookError, Source
+from build_scripts.core.errors import RulebookError, Source
 
 __all__ = ["Entry", "load_entries"]
 

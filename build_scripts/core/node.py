@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 __all__ = ["run_node_script"]
 

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import yaml  # type: ignore[import-untyped]
 from yaml_env_tag import construct_env_tag  # type: ignore[import-untyped]
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 __all__ = ["PLUGIN", "Options", "PageOption", "Project", "Site", "load_project", "project_from", "read_config"]
 
@@ -105,13 +105,13 @@ class Options:
     picture, and the site has one file a rule instead of two (for a host that counts files:
     deploy/README.md)."""
 
-    xref_map: str = "build_scripts/xrefs.toml"
+    xref_map: str = "build_scripts/maps/xrefs.toml"
     """The committed map of ``page XX`` references."""
 
     report: str = "build/reports/references.md"
     """Where to write the build report of every reference."""
 
-    terms: str = "build_scripts/terms.toml"
+    terms: str = "build_scripts/maps/terms.toml"
     """The committed map of terms and the rules that define them."""
 
     build_times: str = "build/reports/build-times.json"
@@ -120,11 +120,11 @@ class Options:
     terms_report: str = "build/reports/terms.md"
     """Where to write the build report of every term."""
 
-    table: str = "build_scripts/table.toml"
+    table: str = "build_scripts/maps/table.toml"
     """The committed kinds of terrain piece and the questions the rules leave to the players
     (drawn as the page of kind ``table``)."""
 
-    placements: str = "build_scripts/calculator_placements.toml"
+    placements: str = "build_scripts/maps/calculator_placements.toml"
     """The committed map of which calculator goes after which rule."""
 
     pyodide_dir: str = "node_modules/pyodide"

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 
 __all__ = ["module_graph"]
 

@@ -9,7 +9,7 @@ import jinja2
 
 __all__ = ["TEMPLATES", "environment"]
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 @lru_cache(maxsize=2)

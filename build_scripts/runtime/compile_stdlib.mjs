@@ -1,9 +1,9 @@
 // Compile the site's reduced stdlib zip to bytecode with the pinned Pyodide itself.
 //
-// Usage: node build_scripts/finish/compile_stdlib.mjs PYODIDE_DIR SOURCE_ZIP TARGET_ZIP
+// Usage: node build_scripts/runtime/compile_stdlib.mjs PYODIDE_DIR SOURCE_ZIP TARGET_ZIP
 // Boots Pyodide in Node (its magic number is the one the browser's Python checks) and
-// runs build_scripts/finish/pyc_stdlib.py there; see that module for what is compiled and why.
-// Called by build_scripts/finish/runtime_assets.py, which caches the result by content.
+// runs build_scripts/runtime/pyc_stdlib.py there; see that module for what is compiled and why.
+// Called by build_scripts/runtime/assets.py, which caches the result by content.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [pyodideDir, source, target] = process.argv.slice(2);
 if (!pyodideDir || !source || !target) {
-  console.error("usage: node build_scripts/finish/compile_stdlib.mjs PYODIDE_DIR SOURCE_ZIP TARGET_ZIP");
+  console.error("usage: node build_scripts/runtime/compile_stdlib.mjs PYODIDE_DIR SOURCE_ZIP TARGET_ZIP");
   process.exit(2);
 }
 const indexURL = `${path.resolve(pyodideDir)}/`;

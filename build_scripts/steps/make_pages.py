@@ -1,14 +1,13 @@
-"""Stages 1-3 as one step any generator can stand behind: the site's plan, then its pages.
+"""Stages 1-3 as one step any generator can stand behind: every page of the site, made.
 
-* :func:`plan_site`: what the generator's config needs before it reads a page: the
-  navigation (made from the one list of pages), the page scripts and styles, the build id
-  in the footer, the scripts' module graph.
+The site's plan comes first (:mod:`build_scripts.steps.plan`); then
+
 * :func:`make_pages`: the rulebook read (from the exports or the wiki's sync) and every
   page made as Markdown (the rulebook's, the calculators', the table, the readings, the
   offline page); the lock, the rules' history and the reports written.
 * :meth:`MadePages.finish_state`: what stage 4 needs (``build/stages/finish.json``).
 
-The MkDocs plugin calls these from its hooks; ``make pages`` (:mod:`build_scripts.pages_folder`)
+The MkDocs plugin calls these from its hooks; ``make pages`` (:mod:`build_scripts.steps.pages_command`)
 calls them with no generator at all. Nothing here imports one.
 """
 
@@ -21,64 +20,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from build_scripts.cards.rule_history import RuleHistory, today
-from build_scripts.errors import RulebookError
-from build_scripts.finish.build_id import build_id
-from build_scripts.finish.module_graph import module_graph
-from build_scripts.finish.runtime_assets import Runtime, prepare_runtime
+from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FinishState
-from build_scripts.options import Project
 from build_scripts.pages.calculator_forms import Placement, load_placements
-from build_scripts.pages.navigation import NavEntry, NavPage, nested_nav
 from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
 from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
-from build_scripts.pipeline import BuildResult, PageSpec, build_rulebook, page_url
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
+from build_scripts.runtime.assets import Runtime, prepare_runtime
+from build_scripts.settings.options import Project
+from build_scripts.steps.pipeline import BuildResult, PageSpec, build_rulebook, page_url
+from build_scripts.steps.plan import SitePlan
 from build_scripts.sync.source import rulebook_source
 
-__all__ = ["MadePages", "SitePlan", "make_pages", "plan_site"]
-
-
-@dataclass(frozen=True)
-class SitePlan:
-    """What the generator's config gets from the build before any page is made."""
-
-    nav: list[NavEntry]
-    scripts: list[str]
-    """Page scripts for every page, each an ES module."""
-    styles: list[str]
-    copyright: str
-    """The footer's line, with the build id."""
-    build_id: str
-    modules: list[str]
-    """Every module the page scripts import, in the order the browser should fetch them."""
-
-
-def plan_site(project: Project) -> SitePlan:
-    """The navigation, the page scripts and styles, and the build id.
-
-    Raises:
-        RulebookError: when the config lists pages in ``nav``, a group's pages are apart,
-            or a page script imports a module that is not there.
-    """
-    options = project.options
-    if project.site.nav:
-        raise RulebookError("scrollhammer: list pages in the plugin's `pages`, not in `nav` (the plugin makes nav)")
-    try:
-        nav = nested_nav([NavPage(p.title, f"{p.name}.md", p.group) for p in options.pages])
-        modules = module_graph(project.path(project.site.docs_dir), list(options.scripts))
-    except RulebookError as exc:
-        raise RulebookError(f"scrollhammer: {exc}") from None
-    build = build_id(project.root, list(options.build_sources))
-    return SitePlan(
-        nav=nav,
-        scripts=list(options.scripts),
-        styles=list(options.styles),
-        copyright=f"{project.site.copyright or 'Scrollhammer Rules'} · build {build}",
-        build_id=build,
-        modules=modules,
-    )
+__all__ = ["MadePages", "make_pages"]
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ from markupsafe import Markup
 from build_scripts.cards.reading_cards import reading_cards
 from build_scripts.cards.rule_cards import Card, cards_for, page_versions, page_words
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
-from build_scripts.errors import RulebookError
-from build_scripts.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules, page_url
+from build_scripts.core.templates import environment
 from build_scripts.pages.calculator_forms import Placement, render_form
 from build_scripts.pages.readings_page import (
     calculator_links,
@@ -42,7 +43,6 @@ from build_scripts.rulebook.terms import (
     terms_report,
 )
 from build_scripts.rulebook.xrefs import Resolution, load_map, resolve
-from build_scripts.templates_env import environment
 from calculators.registry import get
 
 __all__ = ["BuildResult", "PageSpec", "Shortcut", "build_rulebook", "page_url"]

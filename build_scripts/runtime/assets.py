@@ -21,9 +21,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from build_scripts.build_cache import BuildCache
-from build_scripts.errors import RulebookError
-from build_scripts.type_export import json_schema
+from build_scripts.core.build_cache import BuildCache
+from build_scripts.core.errors import RulebookError
+from build_scripts.runtime.protocol_types import json_schema
 
 __all__ = [
     "PYODIDE_FILES",
@@ -51,7 +51,7 @@ def reduced_stdlib(full_zip: Path, keep: list[str]) -> bytes:
 
     Raises:
         RulebookError: when a kept file is not in the pinned stdlib (Pyodide was
-            upgraded: re-run ``build_scripts/finish/trace_stdlib.mjs``).
+            upgraded: re-run ``build_scripts/runtime/trace_stdlib.mjs``).
     """
     with zipfile.ZipFile(full_zip) as source:
         names = set(source.namelist())
@@ -59,7 +59,7 @@ def reduced_stdlib(full_zip: Path, keep: list[str]) -> bytes:
         if missing:
             raise RulebookError(
                 f"{len(missing)} file(s) of stdlib_keep.txt are not in {full_zip.name} ({', '.join(missing[:3])}…); "
-                "regenerate it with build_scripts/finish/trace_stdlib.mjs"
+                "regenerate it with build_scripts/runtime/trace_stdlib.mjs"
             )
         folders = sorted({name.rsplit("/", 1)[0] + "/" for name in keep if "/" in name})
         buffer = io.BytesIO()
@@ -211,7 +211,7 @@ def write_runtime(*, site_dir: Path, runtime: Runtime, places: Mapping[str, list
     for old in py_dir.glob("calculators-*.zip"):
         old.unlink()
     (py_dir / runtime.archive_name).write_bytes(runtime.archive)
-    # The shapes the worker answers with, for anyone reading the answers (see type_export.py).
+    # The shapes the worker answers with, for anyone reading the answers (see protocol_types.py).
     (py_dir / "answer.schema.json").write_text(json.dumps(json_schema(), indent=1) + "\n", "utf-8")
     manifest = {**runtime.identity(), "places": dict(places)}
     (py_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")

@@ -1,6 +1,6 @@
 // List the standard-library files Pyodide and the calculators actually import.
 //
-// Usage: node build_scripts/finish/trace_stdlib.mjs CALCULATORS_ZIP > build_scripts/finish/stdlib_keep.txt
+// Usage: node build_scripts/runtime/trace_stdlib.mjs CALCULATORS_ZIP > build_scripts/runtime/stdlib_keep.txt
 // Boots the pinned Pyodide in Node with the full stdlib, unpacks the calculators archive,
 // exercises every calculator (answers, bad input, rolls, an uncaught error) and prints
 // every file under the stdlib zip that ended up imported, one per line. The build keeps
@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const { loadPyodide } = await import(path.join(here, "..", "node_modules", "pyodide", "pyodide.mjs"));
 const zipPath = process.argv[2];
 if (!zipPath) {
-  console.error("usage: node build_scripts/finish/trace_stdlib.mjs CALCULATORS_ZIP");
+  console.error("usage: node build_scripts/runtime/trace_stdlib.mjs CALCULATORS_ZIP");
   process.exit(2);
 }
 const py = await loadPyodide({ indexURL: `${path.join(here, "..", "node_modules", "pyodide")}/` });

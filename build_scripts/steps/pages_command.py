@@ -1,4 +1,4 @@
-"""``python -m build_scripts.pages_folder`` (``make pages``): stages 1-3 with no generator.
+"""``python -m build_scripts.steps.pages_command`` (``make pages``): stages 1-3 with no generator.
 
 Writes what a generator needs into ``build/pages/``: ``docs/`` (the hand-written pages and
 assets, as the generator would read them, and every generated page as a Markdown file),
@@ -22,10 +22,11 @@ from typing import Any
 import pathspec
 import yaml  # type: ignore[import-untyped]
 
-from build_scripts.errors import RulebookError
+from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE
-from build_scripts.options import PLUGIN, project_from, read_config
-from build_scripts.page_stages import SitePlan, make_pages, plan_site
+from build_scripts.settings.options import PLUGIN, project_from, read_config
+from build_scripts.steps.make_pages import make_pages
+from build_scripts.steps.plan import SitePlan, plan_site
 
 __all__ = ["docs_files", "write_pages"]
 
