@@ -35,6 +35,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from build_scripts.settings.options import CONFIG_FILE, load_project
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The exports a copy is made from (the others repeat their sections).
 SOURCES = ("battlefield-terrain.wiki", "unit-types.wiki")
@@ -132,13 +134,19 @@ class Copy:
         return out
 
 
+def _map(project: Path, option: str) -> Path:
+    """The map file a plugin option names (``table``, ``xref_map``), as the project's own settings give it."""
+    settings = load_project(project / CONFIG_FILE)
+    return settings.path(getattr(settings.options, option))
+
+
 def _signals(project: Path) -> list[re.Pattern[str]]:
-    data = tomllib.loads((project / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
+    data = tomllib.loads(_map(project, "table").read_text("utf-8"))
     return [re.compile(s["pattern"], re.IGNORECASE) for s in data["signal"]]
 
 
 def _xref_entries(project: Path) -> list[dict[str, str]]:
-    return list(tomllib.loads((project / "build_scripts" / "maps" / "xrefs.toml").read_text("utf-8"))["ref"])
+    return list(tomllib.loads(_map(project, "xref_map").read_text("utf-8"))["ref"])
 
 
 def _plain(text: str) -> str:
@@ -260,7 +268,7 @@ def make_book(times: int, dest: Path, *, project: Path = ROOT, flat: bool = Fals
     yml = _insert_after(yml, "        - unit-types.wiki\n", exports)
     yml = _insert_after(yml, "        - {name: calculators, title: Calculators, kind: calculators}\n", pages)
     config.write_text(yml, "utf-8")
-    with (dest / "build_scripts" / "maps" / "xrefs.toml").open("a", encoding="utf-8") as out:
+    with _map(dest, "xref_map").open("a", encoding="utf-8") as out:
         for ref in refs:
             out.write(f"\n[[ref]]\ncontext = {_toml_string(ref.context)}\n")
             if ref.target:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from support import EXPORTS, ROOT, RULEBOOK, site_pages
+from support import EXPORTS, PROJECT, RULEBOOK
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.pages.table_file import load_table
@@ -11,27 +11,28 @@ from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.steps.pipeline import BuildResult, PageSpec, build_rulebook
 
-PAGES = [PageSpec(p.name, p.section) for p in site_pages() if p.section]
+PAGES = [PageSpec(name, section) for name, section in PROJECT.options.rulebook_sections]
+OPTIONS = PROJECT.options
 
 
 def committed_lock() -> AnchorLock:
-    return AnchorLock.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
+    return AnchorLock.loads(PROJECT.path(OPTIONS.anchors_lock).read_text("utf-8"))
 
 
 def committed_history() -> RuleHistory:
-    return RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8"))
+    return RuleHistory.loads(PROJECT.path(OPTIONS.rule_history).read_text("utf-8"))
 
 
 def xref_map() -> str:
-    return (ROOT / "build_scripts" / "maps" / "xrefs.toml").read_text("utf-8")
+    return PROJECT.path(OPTIONS.xref_map).read_text("utf-8")
 
 
 def term_map() -> str:
-    return (ROOT / "build_scripts" / "maps" / "terms.toml").read_text("utf-8")
+    return PROJECT.path(OPTIONS.terms).read_text("utf-8")
 
 
 def committed_table() -> TableSpec:
-    return load_table((ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
+    return load_table(PROJECT.path(OPTIONS.table).read_text("utf-8"))
 
 
 def exports(overrides: dict[str, bytes] | None = None) -> list[tuple[str, bytes]]:

@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,14 @@ from typing import Any
 import icepool
 from playwright.sync_api import Page
 
+from build_scripts.core.model import page_url
+from build_scripts.settings.options import CONFIG_FILE, PageOption, load_project
+
 ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT / "docs" / "rulebook"
-EXPORTS = ["battlefield-terrain.wiki", "buildings.wiki", "ruins.wiki", "unit-types.wiki"]
+#: The project's settings, read as the build reads them (``build_scripts.settings``).
+PROJECT = load_project(ROOT / CONFIG_FILE)
+RULEBOOK = PROJECT.path(PROJECT.options.source_dir)
+EXPORTS = list(PROJECT.options.exports)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -87,32 +91,13 @@ def build_site(project: Path, site: Path, *, port: int, frozen: bool = True, env
     assert proc.returncode == 0, proc.stderr
 
 
-@dataclass(frozen=True)
-class SitePage:
-    """A page as ``mkdocs.yml`` lists it in the plugin's ``pages`` (the one list of pages)."""
-
-    name: str
-    title: str
-    kind: str
-    section: str | None
-
-    @property
-    def url(self) -> str:
-        """The page's URL from the site root (``""`` for the home page)."""
-        return "" if self.name == "index" else f"{self.name}/"
-
-
-def site_pages() -> list[SitePage]:
-    """Every page of the site, in the order of the navigation."""
-    from mkdocs.utils.yaml import yaml_load  # noqa: PLC0415 - only tests that list pages need MkDocs' loader
-
-    config = yaml_load((ROOT / "mkdocs.yml").read_text("utf-8"))
-    plugin = next(p["scrollhammer"] for p in config["plugins"] if isinstance(p, dict) and "scrollhammer" in p)
-    return [SitePage(p["name"], p["title"], p.get("kind", "rulebook"), p.get("section")) for p in plugin["pages"]]
+def site_pages() -> list[PageOption]:
+    """Every page of the site, in the order of the navigation (the plugin's ``pages``)."""
+    return list(PROJECT.options.pages)
 
 
 #: Every page's URL from the site root, in navigation order.
-PAGE_URLS = [p.url for p in site_pages()]
+PAGE_URLS = [page_url(p.name) for p in site_pages()]
 #: The rulebook pages' names.
 RULEBOOK_PAGES = [p.name for p in site_pages() if p.kind == "rulebook"]
 

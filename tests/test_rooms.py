@@ -14,8 +14,8 @@ from support import ROOT
 #: reading and the cards' history, so it comes after them; the build reads only its files.
 STAGES = ["rulebook", "pages", "cards", "sync", "finish"]
 #: What every stage may import: the shared parts (the plain data and errors, the TOML reader, the templates,
-#: the cache, the stage timer, the Node runner, the policy) and the browser's runtime.
-SHARED = {"core", "runtime"}
+#: the cache, the stage timer, the Node runner, the policy), the settings and the browser's runtime.
+SHARED = {"core", "settings", "runtime"}
 #: No import against the order.
 ALLOWED: set[tuple[str, str]] = set()
 PYTHON = sorted(p for folder in ("build_scripts", "calculators", "site_server") for p in (ROOT / folder).rglob("*.py"))

@@ -11,6 +11,7 @@ import pytest
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import RuleRef
+from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.fetched import check_revisions
 from build_scripts.sync.model import Revision, SyncError, SyncState, load_revisions, revision_sha1
 from build_scripts.sync.replay import keep_older
@@ -81,8 +82,9 @@ def test_a_first_sync_keeps_older_words_builds_saw_and_lists_newer_ones() -> Non
 def test_a_build_reads_the_synced_pages_once_there_are_any(tmp_path: Path) -> None:
     (tmp_path / "exports").mkdir()
     (tmp_path / "exports" / "a.wiki").write_bytes(b"export")
-    (tmp_path / "wiki.toml").write_text('pages = ["Rulebook"]\ninto = "synced"\n', "utf-8")
-    assert rulebook_source(tmp_path, tmp_path / "exports", ["a.wiki"], "wiki.toml").files == [("a.wiki", b"export")]
+    wiki = WikiSettings(tmp_path / "wiki.toml", "", ("Rulebook",), tmp_path / "synced")
+    assert rulebook_source(tmp_path / "exports", ["a.wiki"], None).files == [("a.wiki", b"export")], "no wiki.toml"
+    assert rulebook_source(tmp_path / "exports", ["a.wiki"], wiki).files == [("a.wiki", b"export")], "nothing synced"
     (tmp_path / "synced").mkdir()
     state = SyncState("http://w/api.php", "http://w/index.php", ())
     (tmp_path / "synced" / "wiki.json").write_text(
@@ -90,9 +92,9 @@ def test_a_build_reads_the_synced_pages_once_there_are_any(tmp_path: Path) -> No
         "utf-8",
     )
     with pytest.raises(RulebookError, match=r"names Rulebook\.wiki, which is not there; run make sync"):
-        rulebook_source(tmp_path, tmp_path / "exports", ["a.wiki"], "wiki.toml")
+        rulebook_source(tmp_path / "exports", ["a.wiki"], wiki)
     (tmp_path / "synced" / "Rulebook.wiki").write_bytes(b"==Page==")
-    source = rulebook_source(tmp_path, tmp_path / "exports", ["a.wiki"], "wiki.toml")
+    source = rulebook_source(tmp_path / "exports", ["a.wiki"], wiki)
     assert (source.files, source.synced, source.wiki_index) == (
         [("Rulebook.wiki", b"==Page==")],
         True,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import ROOT, node_tests
+from support import PROJECT, ROOT, node_tests
 
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_page import table_data
@@ -19,7 +19,7 @@ TESTS = sorted((ROOT / "tests" / "js" / "table").glob("*.test.mjs"))
 
 
 def test_table_model_in_node(tmp_path: Path) -> None:
-    spec = load_table((ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
+    spec = load_table(PROJECT.path(PROJECT.options.table).read_text("utf-8"))
     data = table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")
     path = tmp_path / "table-spec.json"
     path.write_text(json.dumps(data), "utf-8")

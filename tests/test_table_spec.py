@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 from rulebook_helpers import build, committed_table, exports
-from support import ROOT
+from support import PROJECT, ROOT
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.pages.table_coverage import asking_sentences, uncovered
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_page import marks
 
-TABLE = (ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8")
+TABLE = PROJECT.path(PROJECT.options.table).read_text("utf-8")
 
 
 def test_every_sentence_that_asks_the_players_is_covered() -> None:

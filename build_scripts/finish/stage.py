@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +42,15 @@ class FinishState:
     calculator_pages: list[str]
     places: dict[str, list[dict[str, Any]]]
     book_pages: list[str]
-    pyodide_dir: str = "node_modules/pyodide"
-    calculators_dir: str = "calculators"
-    cache_dir: str = "build/cache"
-    service_worker: bool = True
-    precompress: bool = True
-    host_headers: str | None = None
-    card_images: bool = True
-    cards: list[Card] = field(default_factory=list)
+    # The options stage 4 reads, as the pages' step read them (their defaults are the options').
+    pyodide_dir: str
+    calculators_dir: str
+    cache_dir: str
+    service_worker: bool
+    precompress: bool
+    host_headers: str | None
+    card_images: bool
+    cards: list[Card]
 
     def dumps(self) -> str:
         """The state as JSON (the cards as plain records)."""

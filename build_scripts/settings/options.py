@@ -21,10 +21,22 @@ from yaml_env_tag import construct_env_tag  # type: ignore[import-untyped]
 
 from build_scripts.core.errors import RulebookError
 
-__all__ = ["PLUGIN", "Options", "PageOption", "Project", "Site", "load_project", "project_from", "read_config"]
+__all__ = [
+    "CONFIG_FILE",
+    "PLUGIN",
+    "Options",
+    "PageOption",
+    "Project",
+    "Site",
+    "load_project",
+    "project_from",
+    "read_config",
+]
 
 #: The plugin's name under ``plugins:`` in ``mkdocs.yml``.
 PLUGIN = "scrollhammer"
+#: The project's config file, in its folder: the generator's settings and the plugin's options.
+CONFIG_FILE = "mkdocs.yml"
 
 
 @dataclass(frozen=True)
@@ -156,6 +168,11 @@ class Options:
 
     cache_dir: str = "build/cache"
     """Where the build keeps work between builds (compressed copies, the compiled stdlib)."""
+
+    @property
+    def rulebook_sections(self) -> tuple[tuple[str, str], ...]:
+        """``(name, section)`` of each page built from a section of the rulebook, in the navigation's order."""
+        return tuple((p.name, p.section) for p in self.pages if p.kind == "rulebook" and p.section)
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], where: str = f"mkdocs.yml: {PLUGIN}") -> Options:

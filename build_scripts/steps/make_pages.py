@@ -30,6 +30,7 @@ from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 from build_scripts.settings.options import Project
+from build_scripts.settings.wiki import read_wiki
 from build_scripts.steps.pipeline import BuildResult, PageSpec, build_rulebook, page_url
 from build_scripts.steps.plan import SitePlan
 from build_scripts.sync.source import rulebook_source
@@ -135,10 +136,10 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
     history = RuleHistory()
     if history_path.exists():
         history = RuleHistory.loads(history_path.read_text("utf-8"), history_path.name)
-    source = rulebook_source(project.root, project.path(options.source_dir), list(options.exports), options.wiki)
+    source = rulebook_source(project.path(options.source_dir), options.exports, read_wiki(project))
     result = build_rulebook(
         source.files,
-        [PageSpec(p.name, p.section) for p in options.pages if p.kind == "rulebook" and p.section],
+        [PageSpec(name, section) for name, section in options.rulebook_sections],
         lock=lock,
         xref_map=map_path.read_text("utf-8"),
         frozen=options.frozen_anchors,

@@ -24,7 +24,7 @@ import yaml  # type: ignore[import-untyped]
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE
-from build_scripts.settings.options import PLUGIN, project_from, read_config
+from build_scripts.settings.options import CONFIG_FILE, PLUGIN, project_from, read_config
 from build_scripts.steps.make_pages import make_pages
 from build_scripts.steps.plan import SitePlan, plan_site
 
@@ -91,7 +91,7 @@ def _say(line: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Write the pages; one line on a failure."""
     parser = argparse.ArgumentParser(prog="make pages", description="The site's pages as Markdown, for a generator.")
-    parser.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"))
+    parser.add_argument("-f", "--config-file", type=Path, default=Path(CONFIG_FILE))
     parser.add_argument("--out", type=Path, default=Path("build/pages"))
     args = parser.parse_args(argv)
     try:

@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--api", default="", help="the wiki's api.php (default: api in wiki.toml)")
     source.add_argument("--export", type=Path, help="a Special:Export XML file with every revision, instead of the API")
-    parser.add_argument("--root", type=Path, default=Path(), help="the project (wiki.toml, mkdocs.yml)")
+    parser.add_argument("--root", type=Path, default=Path(), help="the project (its mkdocs.yml names wiki.toml)")
     parser.add_argument("--retries", type=int, default=2, help="tries again after a dropped connection or a 5xx")
     args = parser.parse_args(argv)
     try:

@@ -15,6 +15,8 @@ from typing import TypeVar
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.settings.options import CONFIG_FILE
+from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.fetched import Fetched
 from build_scripts.sync.from_api import fetch_from_api
 from build_scripts.sync.from_export import fetch_from_export
@@ -29,7 +31,7 @@ from build_scripts.sync.model import (
     load_revisions,
 )
 from build_scripts.sync.replay import keep_older, replay
-from build_scripts.sync.settings import WIKI_CONFIG, SiteFiles, WikiSettings, load_settings
+from build_scripts.sync.settings import SiteFiles, load_settings
 
 __all__ = ["SyncReport", "sync"]
 
@@ -68,7 +70,7 @@ def sync(root: Path, *, api: str = "", export: Path | None = None, retries: int 
     """Bring the wiki's new revisions into the project at ``root``.
 
     Args:
-        root: The project (``wiki.toml`` and ``mkdocs.yml``).
+        root: The project (its ``mkdocs.yml``, which names ``wiki.toml``).
         api: The wiki's ``api.php``, over ``wiki.toml``'s.
         export: A Special:Export XML file to read instead of the API.
         retries: For the API: how often to try again after a dropped connection or a 5xx.
@@ -76,7 +78,7 @@ def sync(root: Path, *, api: str = "", export: Path | None = None, retries: int 
     Raises:
         SyncError: for anything that stops the sync; nothing is written then.
     """
-    wiki, site = load_settings(root)
+    wiki, site = load_settings(root / CONFIG_FILE)
     state_path = wiki.into / STATE_NAME
     state = SyncState.loads(state_path.read_text("utf-8"), str(state_path)) if state_path.exists() else None
     since = {p.title: p.rev for p in state.pages} if state else {}
@@ -85,7 +87,7 @@ def sync(root: Path, *, api: str = "", export: Path | None = None, retries: int 
     elif api or wiki.api:
         fetched = fetch_from_api(api or wiki.api, wiki.titles, since, retries=retries)
     else:
-        raise SyncError(f"no wiki to sync from: set api in {WIKI_CONFIG}, or give WIKI_API=… (or EXPORT=file.xml)")
+        raise SyncError(f"no wiki to sync from: set api in {wiki.file.name}, or give WIKI_API=… (or EXPORT=file.xml)")
     new = [r for title in wiki.titles for r in fetched.pages[title]]
     report = SyncReport(sorted(new, key=lambda r: (r.time, r.rev)))
     if not new:

@@ -7,12 +7,12 @@ as ever. A build never reaches the wiki: it reads only these files.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from build_scripts.core.errors import RulebookError
+from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.model import STATE_NAME, SyncError, SyncState
 
 __all__ = ["RulebookSource", "rulebook_source"]
@@ -27,20 +27,19 @@ class RulebookSource:
     wiki_index: str = ""
 
 
-def rulebook_source(root: Path, source_dir: Path, exports: Sequence[str], wiki_config: str) -> RulebookSource:
-    """The rulebook's files for a build of the project at ``root``.
+def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings | None) -> RulebookSource:
+    """The rulebook's files for a build: the synced pages in ``wiki``'s folder once it holds a sync, else the exports.
+
+    Args:
+        source_dir: The exports' folder.
+        exports: The exports, in merge order.
+        wiki: The project's ``wiki.toml`` (:func:`build_scripts.settings.wiki.read_wiki`), if it has one.
 
     Raises:
-        RulebookError: naming the file, when ``wiki.toml`` or a sync's ``wiki.json`` cannot
-            be read, or a page it names is missing.
+        RulebookError: naming the file, when a sync's ``wiki.json`` cannot be read, or a page
+            it names is missing.
     """
-    config = root / wiki_config
-    into = None
-    if config.exists():
-        try:
-            into = root / str(tomllib.loads(config.read_text("utf-8")).get("into", "docs/rulebook/wiki"))
-        except tomllib.TOMLDecodeError as exc:
-            raise RulebookError(f"{config.name}: {exc}") from None
+    into = wiki.into if wiki is not None else None
     if into is None or not (into / STATE_NAME).exists():
         return RulebookSource([(name, (source_dir / name).read_bytes()) for name in exports])
     try:

@@ -16,7 +16,9 @@ from helpers import ANSWER_TIMEOUT, CALCULATORS, axe_violations, wait_answer
 from playwright.sync_api import Browser, Page, expect
 from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS, PHONE, ROOT, site_pages
 
-TEXT_PAGES = [p.url for p in site_pages() if p.kind != "calculators"]
+from build_scripts.core.model import page_url
+
+TEXT_PAGES = [page_url(p.name) for p in site_pages() if p.kind != "calculators"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -27,6 +27,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from build_scripts.pages.table_file import load_table
+from build_scripts.pages.table_page import table_data
+from build_scripts.settings.options import CONFIG_FILE, load_project
+
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = ROOT / "build" / "reports"
 EQUIVALENT = Path(__file__).with_name("equivalent.toml")
@@ -44,11 +48,8 @@ def run_mutmut() -> None:
 
 def table_spec() -> Path:
     """The table's spec as the build hands it to the page (the Node tests read it)."""
-    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-    from build_scripts.pages.table_file import load_table  # noqa: PLC0415 - the project's own, once on the path
-    from build_scripts.pages.table_page import table_data  # noqa: PLC0415
-
-    spec = load_table((ROOT / "build_scripts" / "maps" / "table.toml").read_text("utf-8"))
+    project = load_project(ROOT / CONFIG_FILE)
+    spec = load_table(project.path(project.options.table).read_text("utf-8"))
     path = REPORTS / "table-spec.json"
     path.write_text(json.dumps(table_data(spec, lambda rule: f"../{rule.page}/#{rule.id}")), "utf-8")
     return path
