@@ -1,5 +1,7 @@
-"""The rooms and what each may import (ARCHITECTURE.md): the MkDocs plugin is the only glue,
-the build's stages import only the stages before them, the server takes only the policy."""
+"""The rooms and what each may import (ARCHITECTURE.md), for every module of the build, the
+server and the calculators, each package's root included, with no exemption: a room imports
+only the rooms below it, the build's stages only the stages before them (stages 1-3 never
+stage 4), and only the MkDocs plugin imports MkDocs."""
 
 from __future__ import annotations
 
@@ -9,67 +11,143 @@ from pathlib import Path
 import pytest
 from support import ROOT
 
-#: The build's stages, in order: a stage may import itself and those before it. ``sync`` (make
-#: sync, the only code that speaks to a wiki) replays the wiki's revisions with the rulebook's
-#: reading and the cards' history, so it comes after them; the build reads only its files.
-STAGES = ["rulebook", "pages", "cards", "sync", "finish"]
-#: What every stage may import: the shared parts (the plain data and errors, the TOML reader, the templates,
-#: the cache, the stage timer, the Node runner, the policy), the settings and the browser's runtime.
-SHARED = {"core", "settings", "runtime"}
-#: No import against the order.
-ALLOWED: set[tuple[str, str]] = set()
-PYTHON = sorted(p for folder in ("build_scripts", "calculators", "site_server") for p in (ROOT / folder).rglob("*.py"))
-
-
-def imports(module: Path) -> set[str]:
-    """Every absolute module name ``module`` imports."""
-    found = set()
-    for node in ast.walk(ast.parse(module.read_text("utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-    return found
+_CORE = "build_scripts/core"
+_STAGES_1_3 = {"build_scripts/rulebook", "build_scripts/pages", "build_scripts/cards"}
+#: Each room, and the rooms it may import besides itself. A module's room is its package's
+#: folder (``build_scripts/<room>``, or the package itself for its root and the other packages).
+ROOMS: dict[str, set[str]] = {
+    # The package's root names the package and imports nothing.
+    "build_scripts": set(),
+    # Shared by every room: plain data, the one error, the TOML reader, the templates, the cache,
+    # the stage timer, the Node runner, the policy.
+    _CORE: set(),
+    "build_scripts/settings": {_CORE},
+    # The browser's runtime (Pyodide, the stdlib, the calculators' archive and protocol types),
+    # below the stages that name it (2) and copy it (4).
+    "build_scripts/runtime": {_CORE, "calculators"},
+    # The stages, each importing those before it.
+    "build_scripts/rulebook": {_CORE},
+    "build_scripts/pages": {_CORE, "build_scripts/rulebook", "calculators"},
+    "build_scripts/cards": {_CORE, "build_scripts/rulebook", "build_scripts/pages", "calculators"},
+    "build_scripts/finish": {_CORE, "build_scripts/runtime", *_STAGES_1_3, "calculators"},
+    # make sync replays the wiki's revisions with stages 1-3; beside stage 4, not under it.
+    "build_scripts/sync": {_CORE, "build_scripts/settings", *_STAGES_1_3, "calculators"},
+    # The steps run the stages in order, for the plugin and for make pages.
+    "build_scripts/steps": {
+        _CORE,
+        "build_scripts/settings",
+        "build_scripts/runtime",
+        *_STAGES_1_3,
+        "build_scripts/sync",
+        "build_scripts/finish",
+        "calculators",
+    },
+    # The only glue: MkDocs' hooks, each calling a step.
+    "build_scripts/mkdocs_plugin": {_CORE, "build_scripts/settings", "build_scripts/steps", "build_scripts/finish"},
+    "build_scripts/tools": {_CORE, "build_scripts/runtime"},
+    "calculators": set(),
+    # The static server takes the site's one policy from the build.
+    "site_server": {_CORE},
+}
+PACKAGES = ("build_scripts", "calculators", "site_server")
+PYTHON = sorted(p for folder in PACKAGES for p in (ROOT / folder).rglob("*.py"))
 
 
 def where(module: Path) -> str:
     return module.relative_to(ROOT).as_posix()
 
 
+def imports(module: Path) -> set[str]:
+    """Every module name ``module`` imports, relative imports resolved."""
+    package = module.relative_to(ROOT).with_suffix("").parts[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+            stem = ".".join(part for part in (base, node.module or "") if part)
+            found |= {f"{stem}.{alias.name}" for alias in node.names} if not node.module else {stem}
+    return found
+
+
+def room_of_module(module: Path) -> str:
+    """The room of a module: ``build_scripts/<room>``, or the package for its root and the other packages."""
+    parts = module.relative_to(ROOT).parts
+    return f"{parts[0]}/{parts[1]}" if parts[0] == "build_scripts" and len(parts) > 2 else parts[0]
+
+
+def room_of_name(name: str) -> str | None:
+    """The room an imported name is in, or ``None`` outside the project's packages."""
+    parts = name.split(".")
+    if parts[0] not in PACKAGES:
+        return None
+    sub = f"{parts[0]}/{parts[1]}" if parts[0] == "build_scripts" and len(parts) > 1 else None
+    return sub if sub in ROOMS else parts[0]
+
+
+def problems(module: Path) -> list[str]:
+    """What ``module`` imports that its room may not, and a room the table does not know."""
+    own = room_of_module(module)
+    if own not in ROOMS:
+        return [f"its room {own} is not in the table of rooms"]
+    found = []
+    for name in sorted(imports(module)):
+        target = room_of_name(name)
+        if target is not None and target != own and target not in ROOMS[own]:
+            found.append(f"{name} ({target})")
+    return found
+
+
+@pytest.mark.parametrize("module", PYTHON, ids=where)
+def test_a_room_imports_only_the_rooms_below_it(module: Path) -> None:
+    assert not problems(module), f"{where(module)} (room {room_of_module(module)}) imports {problems(module)}"
+
+
 @pytest.mark.parametrize("module", PYTHON, ids=where)
 def test_only_the_plugin_imports_mkdocs(module: Path) -> None:
-    uses = {name for name in imports(module) if name.split(".")[0] == "mkdocs"}
-    assert not uses or where(module).startswith("build_scripts/mkdocs_plugin/"), f"{where(module)} imports {uses}"
+    uses = {name for name in imports(module) if name.split(".")[0] in {"mkdocs", "material"}}
+    assert not uses or room_of_module(module) == "build_scripts/mkdocs_plugin", f"{where(module)} imports {uses}"
 
 
-def stage_problems(module: Path) -> list[str]:
-    """The build_scripts imports of ``module`` that break the stages' order."""
-    parts = module.relative_to(ROOT / "build_scripts").parts
-    own = STAGES.index(parts[0]) if len(parts) > 1 and parts[0] in STAGES else None
-    problems = []
-    for name in imports(module):
-        if not name.startswith("build_scripts."):
-            continue
-        target = name.removeprefix("build_scripts.")
-        head = target.split(".")[0]
-        if own is None or head in SHARED or (parts[0], target) in ALLOWED:
-            continue
-        if head not in STAGES or STAGES.index(head) > own:
-            problems.append(name)
-    return problems
+def test_the_rooms_form_layers() -> None:
+    """No room may import a room that may import it (directly or not), so the rooms have an order."""
+
+    def below(room: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        assert room not in seen, f"a circle of rooms through {room}"
+        return set().union(*({r} | below(r, seen | {room}) for r in ROOMS[room])) if ROOMS[room] else set()
+
+    for room in ROOMS:
+        assert room not in below(room)
+    for stage in _STAGES_1_3:
+        assert not below(stage) & {"build_scripts/finish", "build_scripts/sync", "build_scripts/steps"}, stage
+    assert below(_CORE) == set()
 
 
-@pytest.mark.parametrize("module", sorted((ROOT / "build_scripts").rglob("*.py")), ids=where)
-def test_a_stage_imports_only_the_stages_before_it(module: Path) -> None:
-    assert not stage_problems(module), f"{where(module)} imports {stage_problems(module)}"
+def test_every_room_of_the_table_has_modules() -> None:
+    assert {room_of_module(p) for p in PYTHON} == set(ROOMS)
 
 
-def test_the_stage_check_sees_a_later_stage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_check_sees_a_later_stage_an_unknown_room_and_a_relative_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("test_rooms.ROOT", tmp_path)
-    module = tmp_path / "build_scripts" / "rulebook" / "ids.py"
-    module.parent.mkdir(parents=True)
-    module.write_text("from build_scripts.core.model import RuleRef\nfrom build_scripts.pages.render import place\n")
-    assert stage_problems(module) == ["build_scripts.pages.render"]
+    ids = tmp_path / "build_scripts" / "pages" / "ids.py"
+    ids.parent.mkdir(parents=True)
+    ids.write_text(
+        "from build_scripts.core.model import RuleRef\nfrom build_scripts.finish.head import x\nfrom ..cards import y\n"
+    )
+    assert problems(ids) == [
+        "build_scripts.cards (build_scripts/cards)",
+        "build_scripts.finish.head (build_scripts/finish)",
+    ]
+    loose = tmp_path / "build_scripts" / "helpers" / "util.py"
+    loose.parent.mkdir()
+    loose.write_text("import json\n")
+    assert problems(loose) == ["its room build_scripts/helpers is not in the table of rooms"]
+    root = tmp_path / "build_scripts" / "pipeline.py"
+    root.write_text("from build_scripts.pages.render import place\n")
+    assert problems(root) == ["build_scripts.pages.render (build_scripts/pages)"], "the root is checked too"
 
 
 def test_the_server_takes_only_the_policy_from_the_build() -> None:
