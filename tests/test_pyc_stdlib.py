@@ -64,8 +64,12 @@ def test_python_imports_the_compiled_zip_without_its_source(tmp_path: Path) -> N
     target = tmp_path / "compiled.zip"
     compile_zip(str(make_source(tmp_path)), str(target))
     probe = "import pkg, pkg.mod; print(pkg.double(21), pkg.mod.double.__doc__, pkg.mod.Box().size() > 0)"
+    # The zip alone on the path: no environment but it, no user site, run from an empty folder.
+    (tmp_path / "empty").mkdir()
     done = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); {probe}"],
+        [sys.executable, "-s", "-c", probe],
+        env={"PYTHONPATH": str(target)},
+        cwd=tmp_path / "empty",
         capture_output=True,
         text=True,
         check=True,

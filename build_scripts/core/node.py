@@ -1,8 +1,8 @@
-"""Running one of the finish stage's Node scripts (Workbox, Pagefind): its JSON answer, or its error.
+"""Running one of the build's Node scripts (Pyodide's stdlib compiler, Workbox, Pagefind).
 
 The build's npm packages are used from Node, by a small script of ours beside the step
 that needs it; the script prints one JSON object on success, and its reason on standard
-error otherwise.
+error otherwise. This is the one place the build starts Node.
 """
 
 from __future__ import annotations
@@ -32,13 +32,16 @@ def run_node_script(script: Path, arguments: list[str], *, cwd: Path, what: str)
     """
     node = shutil.which("node")
     if node is None:
-        raise RulebookError(f"{what}: Node.js is needed (install Node 20)")
+        raise RulebookError(f"{what}: Node.js is needed (install Node 20, or run `make setup`)")
     proc = subprocess.run(  # noqa: S603 - the project's own script; its arguments are data
         [node, str(script), *arguments], cwd=cwd, capture_output=True, text=True, check=False
     )
     if proc.returncode != 0:
         raise RulebookError(proc.stderr.strip() or f"{what} failed")
-    found = json.loads(proc.stdout)
+    try:
+        found = json.loads(proc.stdout)
+    except ValueError:
+        found = None
     if not isinstance(found, dict):
         raise RulebookError(f"{what}: the script printed {proc.stdout[:80]!r}, not a JSON object")
     return found

@@ -12,7 +12,6 @@ import hashlib
 import io
 import json
 import shutil
-import subprocess
 import tempfile
 import zipfile
 from collections.abc import Mapping
@@ -23,6 +22,7 @@ from typing import Any
 
 from build_scripts.core.build_cache import BuildCache
 from build_scripts.core.errors import RulebookError
+from build_scripts.core.node import run_node_script
 from build_scripts.runtime.protocol_types import json_schema
 
 __all__ = [
@@ -147,21 +147,12 @@ def compiled_stdlib(source: bytes, *, pyodide_dir: Path, cache_dir: Path) -> byt
 
 def _compile_stdlib(source: bytes, pyodide_dir: Path) -> bytes:
     """Run the compiler in Node on ``source``: the compiled zip."""
-    node = shutil.which("node")
-    if node is None:
-        raise RulebookError("Node is needed to compile the stdlib for the browser (run `make setup`)")
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "source.zip", Path(tmp) / "compiled.zip"
         src.write_bytes(source)
-        done = subprocess.run(  # noqa: S603 - the project's own script, fixed arguments
-            [node, str(COMPILER), str(pyodide_dir), str(src), str(out)],
-            capture_output=True,
-            text=True,
-            check=False,
+        run_node_script(
+            COMPILER, [str(pyodide_dir.resolve()), str(src), str(out)], cwd=Path(tmp), what="stdlib: Pyodide"
         )
-        if done.returncode != 0 or not out.is_file():
-            last = done.stderr.strip().splitlines()[-1:] or ["no output"]
-            raise RulebookError(f"{COMPILER.name} failed: {last[0][:300]}")
         return out.read_bytes()
 
 
