@@ -21,10 +21,10 @@ try {
   const py = await loadPyodide({ indexURL });
   py.FS.mkdirTree("/build");
   py.FS.writeFile("/build/source.zip", new Uint8Array(fs.readFileSync(source)));
-  // The compiler module runs in a namespace of its own; nothing is added to Python's path.
-  const namespace = py.toPy({ __name__: "pyc_stdlib" });
-  py.runPython(fs.readFileSync(path.join(here, "pyc_stdlib.py"), "utf8"), { globals: namespace });
-  const modules = namespace.get("compile_zip")("/build/source.zip", "/build/target.zip");
+  // The compiler module is installed where Python keeps installed modules; its path is left as it is.
+  const sitePackages = py.pyimport("site").getsitepackages().toJs()[0];
+  py.FS.writeFile(`${sitePackages}/pyc_stdlib.py`, fs.readFileSync(path.join(here, "pyc_stdlib.py")));
+  const modules = py.pyimport("pyc_stdlib").compile_zip("/build/source.zip", "/build/target.zip");
   fs.writeFileSync(target, py.FS.readFile("/build/target.zip"));
   process.stdout.write(`${JSON.stringify({ modules })}\n`);
 } catch (error) {
