@@ -9,7 +9,7 @@ from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_spec import TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
-from build_scripts.steps.pipeline import BuildResult, PageSpec, build_rulebook
+from build_scripts.steps.pipeline import BuildResult, PageSpec, RulebookInputs, build_rulebook
 
 PAGES = [PageSpec(name, section) for name, section in PROJECT.options.rulebook_sections]
 OPTIONS = PROJECT.options
@@ -57,16 +57,18 @@ def build(
     only with ``table``, e.g. :func:`committed_table`; the readings page and its markers only
     with ``readings_page``)."""
     return build_rulebook(
-        exports(overrides),
-        PAGES,
-        lock=committed_lock() if lock is None else lock,
-        xref_map=xref_map() if xrefs is None else xrefs,
-        frozen=frozen,
-        terms=load_terms(term_map() if terms is None else terms, "terms.toml"),
-        history=committed_history() if history is None else history,
-        today=today,
-        table=table,
-        readings_page=readings_page,
+        RulebookInputs(
+            sources=exports(overrides),
+            pages=PAGES,
+            lock=committed_lock() if lock is None else lock,
+            xref_map=xref_map() if xrefs is None else xrefs,
+            frozen=frozen,
+            terms=load_terms(term_map() if terms is None else terms, "terms.toml"),
+            history=committed_history() if history is None else history,
+            today=today,
+            table=table,
+            readings_page=readings_page,
+        )
     )
 
 

@@ -17,7 +17,7 @@ from support import ROOT
 
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.wikitext import decode, parse_blocks
-from build_scripts.steps.pipeline import PageSpec, build_rulebook
+from build_scripts.steps.pipeline import PageSpec, RulebookInputs, build_rulebook
 
 GOLDEN = ROOT / "tests" / "golden"
 CASES = sorted((GOLDEN / "cases").glob("*.wiki"))
@@ -44,9 +44,10 @@ def compare(actual: str, expected_path: Path, update: bool) -> None:
 def build_case(path: Path) -> str:
     data = path.read_bytes()
     first = parse_blocks(decode(data, path.name), path.name)[0]
-    result = build_rulebook(
-        [(path.name, data)], [PageSpec("page", first.text)], lock=AnchorLock(), xref_map="", frozen=False
+    inputs = RulebookInputs(
+        sources=[(path.name, data)], pages=[PageSpec("page", first.text)], lock=AnchorLock(), xref_map="", frozen=False
     )
+    result = build_rulebook(inputs)
     return result.markdown["page"]
 
 

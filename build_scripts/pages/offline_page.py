@@ -7,6 +7,7 @@ it has not kept (``offline/?from=…``).
 from __future__ import annotations
 
 from build_scripts.core.templates import environment
+from build_scripts.pages.page_kinds import OfflinePage
 
 __all__ = ["OFFLINE_PAGE", "render_offline_page"]
 
@@ -14,6 +15,6 @@ __all__ = ["OFFLINE_PAGE", "render_offline_page"]
 OFFLINE_PAGE = "offline"
 
 
-def render_offline_page() -> str:
+def render_offline_page() -> OfflinePage:
     """The page's Markdown (not in the navigation; found only by the service worker's redirect)."""
-    return environment(html=False).get_template("offline.md.j2").render()
+    return OfflinePage(environment(html=False).get_template("offline.md.j2").render())

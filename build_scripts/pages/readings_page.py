@@ -21,6 +21,7 @@ import calculators
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules, page_url
 from build_scripts.core.templates import environment
+from build_scripts.pages.page_kinds import ReadingsPage
 from build_scripts.pages.render import rule_href
 from build_scripts.pages.table_spec import Question, TableSpec
 from calculators.readings import Reading
@@ -103,7 +104,7 @@ def render_readings_page(
     place: Callable[[AnchoredBlock], str],
     calculator_links: Mapping[str, str],
     follow: Callable[[RuleRef], RuleRef] = lambda r: r,
-) -> str:
+) -> ReadingsPage:
     """The page "Where the rules are silent": every reading, its rules' words, options and calculators."""
     rules = index_rules(pages)
     titles = {name: calc.title for name, calc in all_calculators().items()}
@@ -122,7 +123,7 @@ def render_readings_page(
                 "users": [{"title": titles[u], "href": calculator_links.get(u, "")} for u in users],
             }
         )
-    return environment().get_template("readings.md.j2").render(items=items)
+    return ReadingsPage(environment().get_template("readings.md.j2").render(items=items))
 
 
 def with_readings(table: TableSpec) -> TableSpec:

@@ -16,6 +16,7 @@ from typing import Any
 
 from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules, page_url
 from build_scripts.core.templates import environment
+from build_scripts.pages.page_kinds import TablePage
 from build_scripts.pages.render import rule_href
 from build_scripts.pages.table_spec import TableSpec
 from calculators.building_damage import CHART
@@ -115,7 +116,7 @@ def render_table_page(
     urls: Mapping[str, str],
     here: str,
     place: Callable[[AnchoredBlock], str],
-) -> str:
+) -> TablePage:
     """The table page's Markdown: the spec as data for the page script, and every question with its rules' words."""
     data = table_data(table, linker(urls, here))
     words = rule_words(table, pages, place)
@@ -130,4 +131,6 @@ def render_table_page(
         return str(dict(q["choices"]).get(q["default"], q["default"]))
 
     template = environment().get_template("table.md.j2")
-    return template.render(spec=data, words=words, hrefs=hrefs, kinds_for=kinds_for, default_words=default_words)
+    return TablePage(
+        template.render(spec=data, words=words, hrefs=hrefs, kinds_for=kinds_for, default_words=default_words)
+    )

@@ -31,7 +31,7 @@ from build_scripts.rulebook.terms import load_terms
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 from build_scripts.settings.options import Project
 from build_scripts.settings.wiki import read_wiki
-from build_scripts.steps.pipeline import BuildResult, PageSpec, build_rulebook, page_url
+from build_scripts.steps.pipeline import BuildResult, FileNames, PageSpec, RulebookInputs, build_rulebook, page_url
 from build_scripts.steps.plan import SitePlan
 from build_scripts.sync.source import rulebook_source
 
@@ -137,27 +137,25 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
     if history_path.exists():
         history = RuleHistory.loads(history_path.read_text("utf-8"), history_path.name)
     source = rulebook_source(project.path(options.source_dir), options.exports, read_wiki(project))
-    result = build_rulebook(
-        source.files,
-        [PageSpec(name, section) for name, section in options.rulebook_sections],
+    inputs = RulebookInputs(
+        sources=source.files,
+        pages=[PageSpec(name, section) for name, section in options.rulebook_sections],
         lock=lock,
         xref_map=map_path.read_text("utf-8"),
         frozen=options.frozen_anchors,
-        lock_name=lock_path.name,
-        map_name=map_path.name,
+        synced=source.synced,
+        wiki_index=source.wiki_index,
         placements=placements,
-        runtime=runtime.identity() if runtime else None,
+        runtime=runtime.identity() if runtime else {},
         terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
         history=history,
         today=today(os.environ),
-        history_name=history_path.name,
         table=load_table(table_path.read_text("utf-8"), table_path.name) if table_page else None,
-        table_name=table_path.name,
         table_page=table_page or "table",
         readings_page=readings_page,
-        synced=source.synced,
-        wiki_index=source.wiki_index,
+        names=FileNames(lock=lock_path.name, xref_map=map_path.name, history=history_path.name, table=table_path.name),
     )
+    result = build_rulebook(inputs)
     return placements, result
 
 

@@ -7,7 +7,7 @@ MkDocs or the disk.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -16,9 +16,10 @@ from build_scripts.cards.reading_cards import reading_cards
 from build_scripts.cards.rule_cards import Card, cards_for, page_versions, page_words
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.core.errors import RulebookError
-from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules, page_url
-from build_scripts.core.templates import environment
+from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
 from build_scripts.pages.calculator_forms import Placement, render_form
+from build_scripts.pages.calculators_page import render_calculators_page
+from build_scripts.pages.page_kinds import CalculatorsPage, ReadingsPage, TablePage
 from build_scripts.pages.readings_page import (
     calculator_links,
     check_readings,
@@ -45,7 +46,7 @@ from build_scripts.rulebook.terms import (
 from build_scripts.rulebook.xrefs import Resolution, load_map, resolve
 from calculators.registry import get
 
-__all__ = ["BuildResult", "PageSpec", "Shortcut", "build_rulebook", "page_url"]
+__all__ = ["BuildResult", "FileNames", "PageSpec", "RulebookInputs", "Shortcut", "build_rulebook", "page_url"]
 
 
 @dataclass(frozen=True)
@@ -63,112 +64,117 @@ class Shortcut:
     before: str | None
 
 
-@dataclass
+@dataclass(frozen=True)
+class FileNames:
+    """The names of the files the inputs were read from, for the build's messages."""
+
+    lock: str = "anchors.lock.json"
+    xref_map: str = "xrefs.toml"
+    history: str = HISTORY_NAME
+    table: str = TABLE_NAME
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulebookInputs:
+    """Everything stages 1-3 read, as plain values: the steps read the files, nothing here reads the disk."""
+
+    sources: Sequence[tuple[str, bytes]]
+    """``(file name, bytes)`` of each source, in merge order."""
+    pages: Sequence[PageSpec]
+    """The rulebook pages and the sections they show."""
+    lock: AnchorLock
+    xref_map: str
+    """The reference map's TOML text."""
+    frozen: bool
+    """Fail when the lock or the history does not already describe the build (CI)."""
+    synced: bool = False
+    """The sources are whole wiki pages from ``make sync`` (no page banner)."""
+    wiki_index: str = ""
+    """The wiki's ``index.php``, for links to the edits that changed a rule."""
+    placements: Sequence[Placement] = ()
+    """Calculators to place after rules."""
+    runtime: Mapping[str, str] = field(default_factory=dict)
+    """The browser runtime's identity, for the calculators' sections."""
+    terms: TermMap = field(default_factory=lambda: TermMap((), ()))
+    """Terms to link to their definitions (checked against the rule text)."""
+    history: RuleHistory = field(default_factory=RuleHistory)
+    """The history of the rules' words, checked with ``frozen`` as the lock is."""
+    today: str = ""
+    """The build's date, ``YYYY-MM-DD``: a new version of a rule's words is dated so."""
+    table: TableSpec | None = None
+    """The table's kinds and questions: checked against the rules (every sentence that asks
+    the players to agree must be covered), drawn as ``table_page``; its questions mark the
+    rules they answer."""
+    table_page: str = "table"
+    """The table page's name (its URL)."""
+    readings_page: str | None = None
+    """The name of the page "Where the rules are silent": every reading the calculators
+    declare is checked against the rules and listed there, and the rules they concern get a
+    marker linking to it."""
+    names: FileNames = FileNames()
+
+
+@dataclass(frozen=True, kw_only=True)
 class BuildResult:
     """The pages' Markdown and everything the build learnt on the way."""
 
-    #: Rulebook page name → its Markdown.
     markdown: dict[str, str]
+    """Rulebook page name → its Markdown."""
     anchored: dict[str, list[AnchoredBlock]]
     lock: LockCheck
+    """The ids checked against the lock (the caller writes ``lock.lock`` when it changed)."""
     references: list[Resolution]
-    #: The Calculators page (every calculator, linked), when any calculator is placed.
-    calculators_page: str | None = None
-    #: Page name → table-of-contents entries for its chart and calculators.
-    shortcuts: dict[str, list[Shortcut]] = field(default_factory=dict)
-    #: The terms report (Markdown): each term linked, and those left unlinked.
-    terms_report: str = ""
-    #: The rules' words checked against their history (write it when updated).
-    history: HistoryCheck = field(default_factory=lambda: HistoryCheck(RuleHistory()))
-    #: Every rule card (each rule, and each old id the lock aliases).
-    cards: list[Card] = field(default_factory=list)
-    #: The table page's Markdown, when the build has a table.
-    table_page: str | None = None
-    #: The page "Where the rules are silent", when the site has one.
-    readings_page: str | None = None
+    history: HistoryCheck
+    """The rules' words checked against their history (write it when updated)."""
+    cards: list[Card]
+    """Every rule card (each rule, and each old id the lock aliases)."""
+    shortcuts: dict[str, list[Shortcut]]
+    """Page name → table-of-contents entries for its chart and calculators."""
+    terms_report: str
+    """The terms report (Markdown): each term linked, and those left unlinked."""
+    calculators_page: CalculatorsPage | None
+    """The Calculators page, when any calculator is placed."""
+    table_page: TablePage | None
+    """The table page, when the build has a table."""
+    readings_page: ReadingsPage | None
+    """The page "Where the rules are silent", when the site has one."""
 
 
-def build_rulebook(
-    exports: list[tuple[str, bytes]],
-    pages: list[PageSpec],
-    *,
-    lock: AnchorLock,
-    xref_map: str,
-    frozen: bool,
-    placements: list[Placement] | None = None,
-    runtime: Mapping[str, str] | None = None,
-    terms: TermMap | None = None,
-    history: RuleHistory | None = None,
-    today: str = "",
-    lock_name: str = "anchors.lock.json",
-    map_name: str = "xrefs.toml",
-    history_name: str = HISTORY_NAME,
-    table: TableSpec | None = None,
-    table_name: str = TABLE_NAME,
-    table_page: str = "table",
-    readings_page: str | None = None,
-    synced: bool = False,
-    wiki_index: str = "",
-) -> BuildResult:
-    """Build every rulebook page.
-
-    Args:
-        exports: ``(file name, bytes)`` of each section export, in merge order.
-        pages: The pages and the sections they show.
-        lock: The anchors lock.
-        xref_map: The reference map's TOML text.
-        frozen: Fail when the lock does not already list every id (CI).
-        placements: Calculators to place after rules.
-        runtime: The browser runtime's identity, for the calculators' sections.
-        terms: Terms to link to their definitions (checked against the rule text).
-        history: The history of the rules' words (``rules.history.jsonl``); checked with
-            ``frozen`` as the lock is, and a new version is dated ``today``.
-        today: The build's date, ``YYYY-MM-DD``.
-        lock_name: The lock's file name, for messages.
-        map_name: The reference map's file name, for messages.
-        history_name: The history's file name, for messages.
-        table: The table's kinds and questions (``table.toml``): checked against the
-            rules (every sentence that asks the players to agree must be covered), and
-            drawn as the page ``table_page``; its questions mark the rules they answer.
-        table_name: The table file's name, for messages.
-        table_page: The table page's name (its URL).
-        readings_page: The name of the page "Where the rules are silent" (its URL): every
-            reading the calculators declare is checked against the rules and listed there,
-            and the rules they concern get a marker linking to it.
-        synced: The sources are whole wiki pages from ``make sync`` (no page banner).
-        wiki_index: The wiki's ``index.php``, for links to the edits that changed a rule.
-
-    Returns:
-        The build result; the caller writes ``result.lock.lock`` when it changed.
+def build_rulebook(inputs: RulebookInputs) -> BuildResult:
+    """Build every rulebook page, and the pages made from the rules (calculators, table, readings).
 
     Raises:
         RulebookError: for any problem in the source or the maps, naming where.
     """
-    sections = read_book(exports, pages, banner=not synced)
+    names, lock, placements = inputs.names, inputs.lock, list(inputs.placements)
+    sections = read_book(inputs.sources, inputs.pages, banner=not inputs.synced)
 
     anchored = {name: assign_ids(section) for name, section in sections.items()}
-    lock_result = lock.check(anchored, frozen=frozen, name=lock_name)
-    anchored, references = resolve(anchored, load_map(xref_map, map_name), follow=lock.follow, map_name=map_name)
-    terms = (terms or TermMap((), ())).follow(lock.follow)
+    lock_result = lock.check(anchored, frozen=inputs.frozen, name=names.lock)
+    xrefs = load_map(inputs.xref_map, names.xref_map)
+    anchored, references = resolve(anchored, xrefs, follow=lock.follow, map_name=names.xref_map)
+    terms = inputs.terms.follow(lock.follow)
     check_terms(terms, anchored)
     unlinked = outside_uses(terms, anchored)
     anchored, linked = apply_terms(anchored, terms)
     check_linked(terms, linked)
     meaning = definitions(terms, anchored, place)
     words = {RuleRef(page, item.id): page_words(item) for page, items in anchored.items() for item in items}
-    history_result = (history or RuleHistory()).record(words, today=today, frozen=frozen, name=history_name)
+    history_result = inputs.history.record(words, today=inputs.today, frozen=inputs.frozen, name=names.history)
     known = history_result.history
 
-    after = _calculator_html(anchored, placements or [], runtime or {})
-    urls = {spec.name: page_url(spec.name) for spec in pages}
+    after = _calculator_html(anchored, placements, inputs.runtime)
+    urls = {spec.name: page_url(spec.name) for spec in inputs.pages}
+    readings_page = inputs.readings_page
+    table = inputs.table
     if table is not None:
         table = (with_readings(table) if readings_page is not None else table).follow(lock.follow)
         check_rules(table, anchored)
-        check_coverage(table, anchored, table_name=table_name)
+        check_coverage(table, anchored, table_name=names.table)
     # The pages whose calculators read the table: a piece fills them in, or a reading is chosen there.
     fed = {
         p.page
-        for p in placements or []
+        for p in placements
         if table is not None
         and (p.calculator in {f.calculator for f in table.feeds} or (readings_page and get(p.calculator).readings))
     }
@@ -176,7 +182,7 @@ def build_rulebook(
         check_readings(anchored, lock.follow)
         urls[readings_page] = page_url(readings_page)
     markdown = {}
-    for spec in pages:
+    for spec in inputs.pages:
         items = anchored[spec.name]
         markdown[spec.name] = render_page(
             title=sections[spec.name].title,
@@ -187,24 +193,31 @@ def build_rulebook(
             aliases=lock_result.moved.get(spec.name),
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
-            versions=page_versions(spec.name, items, known, urls[spec.name], wiki_index),
-            marks=page_marks(table, spec.name, urls, table_page) if table else None,
+            versions=page_versions(spec.name, items, known, urls[spec.name], inputs.wiki_index),
+            marks=page_marks(table, spec.name, urls, inputs.table_page) if table else None,
             table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
             readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,
         )
-    overview = render_calculators_page(placements, anchored) if placements else None
-    shortcuts = {name: _shortcuts(name, items, placements or []) for name, items in anchored.items()}
-    report = terms_report(terms, linked, unlinked)
     cards = cards_for(words, lock_result.lock, known)
     cards += reading_cards(readings_page) if readings_page is not None else []
-    drawn_table = render_table_page(table, anchored, urls, page_url(table_page), place) if table else None
     silent = None
     if readings_page is not None:
         here = page_url(readings_page)
-        links = calculator_links([(p.calculator, RuleRef(p.page, p.instance_id)) for p in placements or []], urls, here)
+        links = calculator_links([(p.calculator, RuleRef(p.page, p.instance_id)) for p in placements], urls, here)
         silent = render_readings_page(anchored, urls, here, place, links, lock.follow)
-    parts = (overview, shortcuts, report, history_result, cards, drawn_table, silent)
-    return BuildResult(markdown, anchored, lock_result, references, *parts)
+    return BuildResult(
+        markdown=markdown,
+        anchored=anchored,
+        lock=lock_result,
+        references=references,
+        history=history_result,
+        cards=cards,
+        shortcuts={name: _shortcuts(name, items, placements) for name, items in anchored.items()},
+        terms_report=terms_report(terms, linked, unlinked),
+        calculators_page=render_calculators_page(placements, anchored) if placements else None,
+        table_page=render_table_page(table, anchored, urls, page_url(inputs.table_page), place) if table else None,
+        readings_page=silent,
+    )
 
 
 def _terms_used(items: list[AnchoredBlock]) -> set[str]:
@@ -247,11 +260,3 @@ def _calculator_html(
         page = out.setdefault(spot.page, {})
         page[spot.rule_id] = page.get(spot.rule_id, Markup("")) + html
     return out
-
-
-def render_calculators_page(placements: list[Placement], anchored: dict[str, list[AnchoredBlock]]) -> str:
-    """The Calculators page: every calculator, with links to it and to its rule."""
-    rules = index_rules(anchored)
-    items = [{"place": p, "title": p.title, "rule_label": rules[p.after].label} for p in placements]
-    # Markdown output; titles and intros come from the committed placement map.
-    return environment(html=False).get_template("calculators.md.j2").render(items=items)
