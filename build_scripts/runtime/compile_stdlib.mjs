@@ -29,6 +29,10 @@ try {
   process.stdout.write(`${JSON.stringify({ modules })}\n`);
 } catch (error) {
   // A Python error's message is its traceback: its last line says what went wrong.
-  console.error(`stdlib: ${String(error?.message || error).trim().split("\n").pop()}`);
+  const reason = String(error?.message || error)
+    .trim()
+    .split("\n")
+    .pop();
+  console.error(`stdlib: ${reason}`);
   process.exit(1);
 }
