@@ -148,49 +148,49 @@ test-fast: setup servers wiki zensical
 
 ## bench: the speed benchmarks (not tests): calculators on CPython, then the phone benchmark, then every engine (bench-engines)
 bench: build chromium engines
-	$(PY) bench/calculators_bench.py
-	$(PY) bench/phone_bench.py
+	$(PY) -m bench.cpython
+	$(PY) -m bench
 
-## bench-changes: each performance change on and off, alternately, in one run (bench/changes.json)
+## bench-changes: each performance change on and off, alternately, in one run (bench/results/changes.json)
 bench-changes: build chromium
-	$(PY) bench/changes_bench.py
+	$(PY) -m bench.ab.changes
 
 ## bench-ab: a change that an init script cannot undo, measured against the site built before it, alternately
-## in one run (bench/ab.json): make bench-ab BEFORE=<a built site/, e.g. copied before the change>
+## in one run (bench/results/ab.json): make bench-ab BEFORE=<a built site/, e.g. copied before the change>
 bench-ab: build chromium
 	@test -n "$(BEFORE)" || { echo "make bench-ab BEFORE=<the site/ built before the change>"; exit 2; }
-	$(PY) bench/ab_bench.py $(if $(MODEL),--model "$(MODEL)") $(BEFORE) site
+	$(PY) -m bench.ab $(if $(MODEL),--model "$(MODEL)") $(BEFORE) site
 
 ## bench-start: when Python starts on a visit after the first (the page's modules, the head, first paint, idle,
 ## load), each a copy of the built site, alternately in one run under MODEL (default: slow cores) (bench/ab-start-*.json)
 bench-start: build chromium
-	$(PY) bench/start_variants.py --model "$(or $(MODEL),slow cores)" $(if $(RUNS),--runs $(RUNS)) $(MOMENTS)
+	$(PY) -m bench.ab.start --model "$(or $(MODEL),slow cores)" $(if $(RUNS),--runs $(RUNS)) $(MOMENTS)
 
 ## bench-cores: the two CPU models' calibration alone, REPEAT times in turn (make bench calibrates each once):
-## slow cores side by side and one quarter-core, on a loop on the page and one in a worker at once (bench/cores.json)
+## slow cores side by side and one quarter-core, on a loop on the page and one in a worker at once (bench/results/cores.json)
 REPEAT ?= 1
 bench-cores: setup chromium
-	$(PY) bench/calibration.py $(REPEAT)
+	$(PY) -m bench.cpu $(REPEAT)
 
 ## bench-engines: the first and the warm answer in Chromium, WebKit and Firefox, unthrottled, in one run
 bench-engines: build chromium engines
-	$(PY) bench/engines_bench.py
+	$(PY) -m bench.engines
 
 ## bench-engines-ab: the site built before a change against this build, alternately in Chromium, WebKit and Firefox in
-## one run (bench/engines-ab.json): make bench-engines-ab BEFORE=<a built site/, e.g. copied before the change>
+## one run (bench/results/engines-ab.json): make bench-engines-ab BEFORE=<a built site/, e.g. copied before the change>
 bench-engines-ab: build chromium engines
 	@test -n "$(BEFORE)" || { echo "make bench-engines-ab BEFORE=<the site/ built before the change>"; exit 2; }
-	$(PY) bench/engines_ab.py $(if $(RUNS),--runs $(RUNS)) $(if $(OUT),--out $(OUT)) $(BEFORE) site
+	$(PY) -m bench.engines.ab $(if $(RUNS),--runs $(RUNS)) $(if $(OUT),--out $(OUT)) $(BEFORE) site
 
-## bench-scale: the site built from a synthetic book of 1x, 10x and 50x today's rules (bench/synthetic_book.py): each
+## bench-scale: the site built from a synthetic book of 1x, 10x and 50x today's rules (harness/synthetic_book.py): each
 ## size's builds (cold, nothing changed, one export edited), its files, a rule page's bytes, a search on the slow phone
-## (bench/scale.json, bench/README.md); about 15 minutes
+## (bench/results/scale.json, bench/README.md); about 15 minutes
 bench-scale: setup chromium
-	$(PY) bench/scale_bench.py
+	$(PY) -m bench.scale
 
 ## bench-lighthouse: Lighthouse's mobile performance score of every page (apart from bench: its 12-minute budget)
 bench-lighthouse: build chromium
-	CHROME_PATH=$(CHROMIUM) $(PY) bench/lighthouse_bench.py
+	CHROME_PATH=$(CHROMIUM) $(PY) -m bench.lighthouse
 
 ## mutants: mutation testing (not part of make test: about 10 minutes of its own): mutmut on the calculators
 ## and the pure build steps, Stryker on the table's model; writes build/reports/mutants.json, fails under 90 %

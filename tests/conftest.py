@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 from hosts import Host, HostError, start_caddy, start_nginx
-from support import ROOT, build_site, free_port
+from support import build_site
 from zensical_site import build_with_zensical
 
 from calculators.registry import all_calculators
+from harness.network import free_port
+from harness.project import ROOT
 from site_server import SiteServer, Throttle, serving
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from support import ROOT
-
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
+from harness.project import ROOT
 
 __all__ = ["card_link", "cpython"]
 

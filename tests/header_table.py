@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from support import ROOT
+from harness.project import ROOT
 
 __all__ = ["CONTENT_SECURITY_POLICY", "IMMUTABLE", "REVALIDATE", "Expected", "readme_rows", "samples"]
 

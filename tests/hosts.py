@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from support import ROOT, free_port
+from harness.network import free_port
+from harness.project import ROOT
 
 __all__ = ["DEPLOY", "Host", "HostError", "nginx_conf", "self_signed", "start_caddy", "start_nginx"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from support import EXPORTS, PROJECT, RULEBOOK
+from support import EXPORTS, RULEBOOK
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.pages.table_file import load_table
@@ -10,6 +10,7 @@ from build_scripts.pages.table_spec import TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.steps.pipeline import BuildResult, PageSpec, RulebookInputs, build_rulebook
+from harness.project import PROJECT
 
 PAGES = [PageSpec(name, section) for name, section in PROJECT.options.rulebook_sections]
 OPTIONS = PROJECT.options

@@ -1,68 +1,23 @@
-"""Paths and settings the tests share."""
+"""What the tests share beyond the harness: the build of a site, a working copy of the project,
+the rulebook's pages and exports, Node's test runner, an icepool oracle."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import icepool
-from playwright.sync_api import Page
 
-from build_scripts.core.model import page_url
-from build_scripts.settings.options import CONFIG_FILE, PageOption, load_project
+from build_scripts.settings.options import PageOption
+from harness.project import PROJECT, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-#: The project's settings, read as the build reads them (``build_scripts.settings``).
-PROJECT = load_project(ROOT / CONFIG_FILE)
 RULEBOOK = PROJECT.path(PROJECT.options.source_dir)
 EXPORTS = list(PROJECT.options.exports)
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-#: The features Playwright's Chromium launcher turns off (its chromiumSwitches.ts). Chromium
-#: takes one ``--disable-features``, the last on its command line, so a list of our own
-#: repeats these (``browser/test_chromium_flags.py`` checks this copy against the installed Playwright).
-PLAYWRIGHT_DISABLED_FEATURES = (
-    "AvoidUnnecessaryBeforeUnloadCheckSync",
-    "DestroyProfileOnBrowserClose",
-    "HttpsUpgrades",
-    "HttpsFirstBalancedModeAutoEnable",
-    "LensOverlay",
-    "MediaRouter",
-    "PaintHolding",
-    "ThirdPartyStoragePartitioning",
-    "AvoidCorsURLLoaderRestartOnRedirect",
-    "TcpPortRandomizationWin",
-    "OptimizationHints",
-    "NetworkTimeServiceQuerying",
-    "AimEnabled",
-    "PreconnectToSearch",
-    "msForceBrowserSignIn",
-    "msEdgeUpdateLaunchServicesPreferredVersion",
-)
-#: The address bar's two popups, which Chromium draws in a WebUI renderer it starts for every
-#: window, so for every browser context a test opens: a context with a page cost 1.4 CPU-s
-#: with them, 0.34 without, on this machine (a test's page has no address bar to type in).
-ADDRESS_BAR_POPUPS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
-#: Chromium's arguments for the tests' Playwright launches.
-TEST_CHROMIUM_ARGS = [
-    *CHROMIUM_ARGS,
-    "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *ADDRESS_BAR_POPUPS)),
-]
 PHONE = {"width": 360, "height": 740}
 
 
@@ -96,8 +51,6 @@ def site_pages() -> list[PageOption]:
     return list(PROJECT.options.pages)
 
 
-#: Every page's URL from the site root, in navigation order.
-PAGE_URLS = [page_url(p.name) for p in site_pages()]
 #: The rulebook pages' names.
 RULEBOOK_PAGES = [p.name for p in site_pages() if p.kind == "rulebook"]
 
@@ -140,33 +93,6 @@ def node_tests(files: list[Path], *, least: int, env: dict[str, str] | None = No
     counts = dict(re.findall(r"^# (tests|pass|fail) (\d+)$", run.stdout, re.MULTILINE))
     assert int(counts["tests"]) >= least, run.stdout[-2000:]
     assert counts["pass"] == counts["tests"], run.stdout[-2000:]
-
-
-def free_port() -> int:
-    """A port no server listens on now (for a server whose address the build must know)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def traced(page: Page, action: Callable[[], object], categories: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The Chromium trace events (of ``categories``) recorded while ``action`` runs on ``page``.
-
-    Chrome's WebAssembly code-cache events are in ``disabled-by-default-devtools.timeline``.
-    """
-    session = page.context.new_cdp_session(page)
-    events: list[dict[str, Any]] = []
-    done: list[bool] = []
-    session.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
-    session.on("Tracing.tracingComplete", lambda _: done.append(True))
-    session.send(
-        "Tracing.start", {"traceConfig": {"includedCategories": list(categories)}, "transferMode": "ReportEvents"}
-    )
-    action()
-    session.send("Tracing.end")
-    while not done:
-        page.wait_for_timeout(100)
-    return events
 
 
 def icepool_distribution(die: icepool.Die) -> dict[int, Fraction]:

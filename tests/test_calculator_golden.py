@@ -16,13 +16,13 @@ import json
 
 import pytest
 from browser.calc_cases import CALCULATOR_OF, CASES, FIXED
-from support import ROOT
 from test_golden import compare
 
 from calculators import web
 from calculators.__main__ import main
 from calculators.format import as_text, to_jsonable
 from calculators.registry import get
+from harness.project import ROOT
 
 GOLDEN = ROOT / "tests" / "golden" / "calculators"
 

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import ROOT
+
+from harness.project import ROOT
 
 PACKAGE = ROOT / "calculators"
 

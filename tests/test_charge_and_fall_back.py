@@ -11,11 +11,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import ROOT
 
 from calculators.charge_and_fall_back import CALCULATOR, UNIT_TYPES
 from calculators.format import to_jsonable
 from calculators.spec import InputError
+from harness.project import ROOT
 
 compute = CALCULATOR.compute
 FACES = range(1, 7)

@@ -9,10 +9,10 @@ import subprocess
 import sys
 
 import pytest
-from support import ROOT
 
 from calculators.format import to_jsonable
 from calculators.registry import all_calculators
+from harness.project import ROOT
 
 CALCULATORS = all_calculators()
 

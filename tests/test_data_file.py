@@ -5,13 +5,13 @@ and the line."""
 from __future__ import annotations
 
 import pytest
-from support import ROOT
 
 from build_scripts.core.data_file import load_entries
 from build_scripts.core.errors import RulebookError
 from build_scripts.pages.calculator_forms import load_placements
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.rulebook.xrefs import load_map
+from harness.project import ROOT
 
 DATA = ROOT / "build_scripts" / "maps"
 LOADERS = {

@@ -4,15 +4,11 @@ browser (a wrapper that starts it in the model's groups, with Firefox's .ini fil
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
-
-from engines_report import answers_table, steps_digest, steps_table, summary  # noqa: E402
-from slow_cores import SlowCores  # noqa: E402
+from bench.cpu.slow_cores import SlowCores
+from bench.engines.report import answers_table, steps_digest, steps_table, summary
 
 
 def _runs(first: float, warm: float, version: str) -> dict[str, Any]:

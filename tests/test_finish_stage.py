@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import ROOT, build_site, copy_project
+from support import build_site, copy_project
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FINISH_STATE, FinishState
+from harness.project import ROOT
 
 #: Stage 4 runs with MkDocs unimportable: it reads the built HTML, not the theme's internals.
 WITHOUT_MKDOCS = ROOT / "tests" / "without_mkdocs.py"

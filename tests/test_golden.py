@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from rulebook_helpers import PAGES, build, committed_table
-from support import ROOT
 
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.wikitext import decode, parse_blocks
 from build_scripts.steps.pipeline import PageSpec, RulebookInputs, build_rulebook
+from harness.project import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
 CASES = sorted((GOLDEN / "cases").glob("*.wiki"))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from header_table import CONTENT_SECURITY_POLICY, IMMUTABLE, REVALIDATE, samples
-from support import ROOT
 
+from harness.project import ROOT
 from site_server import cache_control
 
 Rules = list[tuple[str, list[tuple[str, str]]]]

@@ -9,10 +9,10 @@ import re
 from fractions import Fraction
 
 import pytest
-from support import ROOT
 
 from calculators.registry import all_calculators
 from calculators.spec import ChoiceInput, Input, InputError
+from harness.project import ROOT
 
 CALCULATORS = all_calculators()
 

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from support import ROOT
+
+from harness.project import ROOT
 
 SCRIPTS = sorted(
     [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from rulebook_helpers import build
-from support import ROOT
 
 from build_scripts.core.errors import RulebookError
+from harness.project import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
 

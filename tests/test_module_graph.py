@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import ROOT
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.steps.module_graph import module_graph
+from harness.project import ROOT
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:

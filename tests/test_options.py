@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 from mkdocs.structure.files import get_files
-from support import ROOT
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.settings.options import PLUGIN, Options, load_project, read_config
 from build_scripts.steps.pages_command import docs_files
 from build_scripts.steps.plan import plan_site
+from harness.project import ROOT
 
 CONFIG = ROOT / "mkdocs.yml"
 WITHOUT_MKDOCS = ROOT / "tests" / "without_mkdocs.py"

@@ -18,11 +18,12 @@ from typing import Any
 import icepool
 import pytest
 from browser.calc_cases import CALCULATOR_OF, CASES, FIXED
-from support import ROOT, icepool_distribution
+from support import icepool_distribution
 
 from calculators.readings import Reading
 from calculators.registry import all_calculators, all_readings, get, reading_entries
 from calculators.spec import InputError
+from harness.project import ROOT
 
 CALCULATORS = all_calculators()
 

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from rulebook_helpers import build, committed_table
-from support import ROOT
 
 from calculators.registry import all_readings
+from harness.project import ROOT
 
 RESULT = build(readings_page="readings", table=committed_table())
 

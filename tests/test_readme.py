@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import ROOT
+
+from harness.project import ROOT
 
 README = (ROOT / "README.md").read_text("utf-8")
 DEPLOY = (ROOT / "deploy" / "README.md").read_text("utf-8")

@@ -1,7 +1,8 @@
 """The rooms and what each may import (ARCHITECTURE.md), for every module of the build, the
-server and the calculators, each package's root included, with no exemption: a room imports
-only the rooms below it, the build's stages only the stages before them (stages 1-3 never
-stage 4), and only the MkDocs plugin imports MkDocs."""
+server, the calculators, the harness and the benchmarks, each package's root included, with
+no exemption: a room imports only the rooms below it, the build's stages only the stages
+before them (stages 1-3 never stage 4), only the MkDocs plugin imports MkDocs, and no module
+imports itself through others (no import circle)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import ast
 from pathlib import Path
 
 import pytest
-from support import ROOT
+
+from harness.project import ROOT
 
 _CORE = "build_scripts/core"
 _STAGES_1_3 = {"build_scripts/rulebook", "build_scripts/pages", "build_scripts/cards"}
@@ -48,8 +50,23 @@ ROOMS: dict[str, set[str]] = {
     "calculators": set(),
     # The static server takes the site's one policy from the build.
     "site_server": {_CORE},
+    # What the tests and the benchmarks share: the project's settings, Chromium, the engines.
+    "harness": {_CORE, "build_scripts/settings"},
+    # The benchmarks: where each writes, the CPU models, the phone, then what runs the phone.
+    "bench/reports": {"harness"},
+    "bench/cpu": {"bench/reports", "harness"},
+    "bench/phone": {"bench/cpu", "bench/reports", "harness", "site_server", "build_scripts/runtime"},
+    "bench/engines": {"bench/cpu", "bench/phone", "bench/reports", "harness", "site_server"},
+    "bench/scale": {"bench/cpu", "bench/phone", "bench/reports", "harness", "site_server"},
+    "bench/ab": {"bench/cpu", "bench/phone", "bench/reports", "harness", "site_server"},
+    "bench/cpython": {"bench/reports", "calculators"},
+    "bench/lighthouse": {"bench/reports", "harness", "site_server"},
+    # make bench: the phone, then every engine.
+    "bench": {"bench/phone", "bench/engines", "bench/reports"},
 }
-PACKAGES = ("build_scripts", "calculators", "site_server")
+#: The packages whose modules the rooms hold; ``build_scripts`` and ``bench`` have rooms inside.
+PACKAGES = ("build_scripts", "calculators", "site_server", "harness", "bench")
+_WITH_ROOMS = ("build_scripts", "bench")
 PYTHON = sorted(p for folder in PACKAGES for p in (ROOT / folder).rglob("*.py"))
 
 
@@ -57,11 +74,20 @@ def where(module: Path) -> str:
     return module.relative_to(ROOT).as_posix()
 
 
-def imports(module: Path) -> set[str]:
-    """Every module name ``module`` imports, relative imports resolved."""
+def imports(module: Path, *, typing: bool = True) -> set[str]:
+    """Every module name ``module`` imports, relative imports resolved; ``typing=False`` leaves out
+    the imports under ``if TYPE_CHECKING:`` (which never run)."""
     package = module.relative_to(ROOT).with_suffix("").parts[:-1]
+    tree = ast.parse(module.read_text("utf-8"))
+    skipped = set()
+    if not typing:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                skipped |= {id(inner) for inner in ast.walk(node)}
     found = set()
-    for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -74,7 +100,7 @@ def imports(module: Path) -> set[str]:
 def room_of_module(module: Path) -> str:
     """The room of a module: ``build_scripts/<room>``, or the package for its root and the other packages."""
     parts = module.relative_to(ROOT).parts
-    return f"{parts[0]}/{parts[1]}" if parts[0] == "build_scripts" and len(parts) > 2 else parts[0]
+    return f"{parts[0]}/{parts[1]}" if parts[0] in _WITH_ROOMS and len(parts) > 2 else parts[0]
 
 
 def room_of_name(name: str) -> str | None:
@@ -82,7 +108,7 @@ def room_of_name(name: str) -> str | None:
     parts = name.split(".")
     if parts[0] not in PACKAGES:
         return None
-    sub = f"{parts[0]}/{parts[1]}" if parts[0] == "build_scripts" and len(parts) > 1 else None
+    sub = f"{parts[0]}/{parts[1]}" if parts[0] in _WITH_ROOMS and len(parts) > 1 else None
     return sub if sub in ROOMS else parts[0]
 
 
@@ -153,3 +179,60 @@ def test_the_check_sees_a_later_stage_an_unknown_room_and_a_relative_import(
 def test_the_server_takes_only_the_policy_from_the_build() -> None:
     used = {name for p in (ROOT / "site_server").rglob("*.py") for name in imports(p) if name.startswith("build")}
     assert used == {"build_scripts.core.csp"}
+
+
+def module_name(module: Path) -> str:
+    parts = module.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(modules: list[Path]) -> dict[str, set[str]]:
+    """Each module's name → the project's modules it imports when it runs (functions included)."""
+    names = {module_name(m) for m in modules}
+    graph: dict[str, set[str]] = {}
+    for module in modules:
+        found = set()
+        for imported in imports(module, typing=False):
+            name = imported
+            while name and name not in names:  # ``from pkg.mod import thing`` names pkg.mod.thing
+                name = name.rpartition(".")[0]
+            if name and name != module_name(module):
+                found.add(name)
+        graph[module_name(module)] = found
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import circle found by a depth-first walk (each once, from where it was entered)."""
+    found, done, path = [], set(), []
+
+    def visit(name: str) -> None:
+        if name in path:
+            found.append([*path[path.index(name) :], name])
+            return
+        if name in done:
+            return
+        path.append(name)
+        for target in sorted(graph.get(name, ())):
+            visit(target)
+        path.pop()
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name)
+    return found
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    assert circles(import_graph(PYTHON)) == []
+
+
+def test_the_circle_check_sees_a_circle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("test_rooms.ROOT", tmp_path)
+    (tmp_path / "bench" / "cpu").mkdir(parents=True)
+    models, loops = tmp_path / "bench" / "cpu" / "models.py", tmp_path / "bench" / "cpu" / "calibration.py"
+    models.write_text("from bench.cpu.calibration import loops_ms\n")
+    loops.write_text("def main():\n    from bench.cpu.models import MODELS\n")
+    assert circles(import_graph([loops, models])) == [
+        ["bench.cpu.calibration", "bench.cpu.models", "bench.cpu.calibration"]
+    ]

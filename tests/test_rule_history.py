@@ -6,11 +6,12 @@ import json
 
 import pytest
 from rulebook_helpers import build, committed_history, committed_lock
-from support import EXPORTS, ROOT, RULEBOOK
+from support import EXPORTS, RULEBOOK
 
 from build_scripts.cards.rule_history import RuleHistory, Version, today, version_of
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import RuleRef
+from harness.project import ROOT
 
 TREMOR = RuleRef("buildings", "tremor")
 

@@ -11,9 +11,9 @@ import zipfile
 from pathlib import Path
 
 import brotli
-from support import ROOT
 
 from build_scripts.runtime.assets import STDLIB_KEEP, calculators_archive, reduced_stdlib
+from harness.project import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 

@@ -3,7 +3,9 @@ Pagefind's results as the theme shows them (``results.mjs``), ``tests/js/search/
 
 from __future__ import annotations
 
-from support import ROOT, node_tests
+from support import node_tests
+
+from harness.project import ROOT
 
 TESTS = sorted((ROOT / "tests" / "js" / "search").glob("*.test.mjs"))
 

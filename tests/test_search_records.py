@@ -10,10 +10,11 @@ from collections import Counter
 from pathlib import Path
 
 from search_files import search_records
-from support import ROOT, RULEBOOK_PAGES
+from support import RULEBOOK_PAGES
 
 from build_scripts.finish.search.records import records, words_by_length
 from build_scripts.finish.search.rule_text import PageRules, RuleText, page_rules
+from harness.project import ROOT
 
 
 def built(built_site: Path, page: str) -> PageRules:

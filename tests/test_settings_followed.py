@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 
 from export_xml import ExportRevision, export_xml
-from support import build_site, copy_project, free_port
+from support import build_site, copy_project
 from wiki import TITLE, rulebook_text
+
+from harness.network import free_port
 
 #: The options moved, each through an !ENV tag whose default is the project's own value.
 MOVED = {

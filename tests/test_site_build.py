@@ -13,7 +13,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from support import ROOT, RULEBOOK_PAGES
+from support import RULEBOOK_PAGES
+
+from harness.project import ROOT
 
 PAGES = RULEBOOK_PAGES
 

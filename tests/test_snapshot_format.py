@@ -11,7 +11,8 @@ import shutil
 import subprocess
 
 import pytest
-from support import ROOT
+
+from harness.project import ROOT
 
 MODULE = ROOT / "docs/assets/js/calculators/snapshot-format.mjs"
 NODE = shutil.which("node")

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 from browser.calc_cases import CALCULATOR_OF, CASES
-from support import ROOT
 
 from build_scripts.runtime.assets import calculators_archive
 from calculators import web
+from harness.project import ROOT
 
 PACKAGE = ROOT / "calculators"
 FORBIDDEN = {"random", "secrets", "time", "datetime", "uuid", "os", "hashlib"}
@@ -39,11 +39,11 @@ def test_no_calculator_module_draws_randomness_or_reads_the_clock(module: Path) 
     assert not imported & FORBIDDEN, f"{module.name} imports {sorted(imported & FORBIDDEN)}"
 
 
+#: Where the browser tests' cases are (``calc_cases.py``).
+CASES_DIR = ROOT / "tests" / "browser"
 # Every calculator over a spread of inputs (the browser tests' cases), and a Roll.
 ANSWERS = """
-import json, sys
-sys.path.insert(0, %r)
-sys.path.insert(0, %r)
+import json
 from calc_cases import CALCULATOR_OF, CASES
 from calculators import web
 out = [json.loads(web.compute(CALCULATOR_OF[section], json.dumps(inputs))) for section, inputs in CASES]
@@ -53,9 +53,9 @@ print(json.dumps(out, sort_keys=False))
 
 
 def answers_with_seed(seed: str) -> str:
-    code = ANSWERS % (str(ROOT), str(ROOT / "tests" / "browser"))
-    env = {**os.environ, "PYTHONHASHSEED": seed}
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    # The browser tests' cases and the project itself on the path, through the environment.
+    env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": os.pathsep.join([str(CASES_DIR), str(ROOT)])}
+    return subprocess.run([sys.executable, "-c", ANSWERS], capture_output=True, text=True, check=True, env=env).stdout
 
 
 def test_answers_are_the_same_under_any_hash_seed() -> None:

@@ -16,12 +16,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import ROOT, build_site, copy_project, free_port
+from support import build_site, copy_project
 from wiki import TITLE, Wiki, private_copy, running_wiki
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from harness.network import free_port
+from harness.project import ROOT
 
 SYNCED = Path("docs/rulebook/wiki")
 PAGE_FILE = SYNCED / "Scrollhammer_Rulebook.wiki"

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from support import PROJECT, ROOT, node_tests
+from support import node_tests
 
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_page import table_data
+from harness.project import PROJECT, ROOT
 
 TESTS = sorted((ROOT / "tests" / "js" / "table").glob("*.test.mjs"))
 

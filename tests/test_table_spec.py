@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 from rulebook_helpers import build, committed_table, exports
-from support import PROJECT, ROOT
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.pages.table_coverage import asking_sentences, uncovered
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_page import marks
+from harness.project import PROJECT, ROOT
 
 TABLE = PROJECT.path(PROJECT.options.table).read_text("utf-8")
 

@@ -18,7 +18,8 @@ import ast
 from pathlib import Path
 
 import pytest
-from support import ROOT
+
+from harness.project import ROOT
 
 TESTS = sorted(p for p in (ROOT / "tests").rglob("*.py") if p.name != "test_tests_can_fail.py")
 #: Calls that make a generator, always true in an ``assert``.

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from support import ROOT
-
 from build_scripts.core.model import page_url
 from build_scripts.finish.generated_pages import generated_pages
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from harness.project import ROOT
 
 LOCK = AnchorLock.loads((ROOT / "anchors.lock.json").read_text("utf-8"))
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*application/(?:ld\+)?json)[^>]*>")

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import mwclient
-from support import ROOT, free_port
+
+from harness.network import free_port
+from harness.project import ROOT
 
 MEDIAWIKI = Path("/usr/share/mediawiki")
 TITLE = "Scrollhammer Rulebook"

@@ -11,7 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support import ROOT, copy_project
+from support import copy_project
+
+from harness.project import ROOT
 
 ZENSICAL = ROOT / ".venv-zensical" / "bin" / "zensical"
 #: Our stages run with MkDocs unimportable, as they would with only Zensical installed.

@@ -3,19 +3,19 @@ browser contexts several test files share (plain helpers are in ``helpers.py``).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers import TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
-from support import CHROMIUM, PHONE, ROOT, TEST_CHROMIUM_ARGS, build_site, free_port
+from support import PHONE, build_site
 
+from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
+from harness.network import free_port
+from harness.project import ROOT
+from harness.synthetic_book import make_book
 from site_server import SiteServer, serving
-
-sys.path.insert(0, str(ROOT / "bench"))
-from synthetic_book import make_book
 
 # How long an assertion waits for the page to get there (Playwright's default is 5 s): the
 # suite runs in several processes on two cores, and a busy machine is slower, not wrong.
@@ -141,7 +141,7 @@ TIMES = 3
 
 @pytest.fixture(scope="session")
 def larger_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site of a synthetic book three times today's (``bench/synthetic_book.py``, as
+    """The site of a synthetic book three times today's (``harness/synthetic_book.py``, as
     ``make bench-scale`` makes it), its new rules recorded as ``make build`` records them."""
     folder = tmp_path_factory.mktemp("book")
     book = make_book(TIMES, folder / "book", cache=ROOT / "build" / "cache")

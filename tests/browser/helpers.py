@@ -15,9 +15,9 @@ from axe_playwright_python.sync_playwright import Axe
 from calc_cases import CALCULATOR_OF, CASES, FIXED
 from expected import cpython
 from playwright.sync_api import Page, expect
-from support import ROOT
 
 from calculators.registry import all_calculators
+from harness.project import ROOT
 
 __all__ = [
     "ANSWER_TIMEOUT",

@@ -14,9 +14,11 @@ import pytest
 from calc_cases import CALCULATOR_OF, PAGE_OF, SECTIONS
 from helpers import ANSWER_TIMEOUT, CALCULATORS, axe_violations, wait_answer
 from playwright.sync_api import Browser, Page, expect
-from support import CHROMIUM, CHROMIUM_ARGS, PAGE_URLS, PHONE, ROOT, site_pages
+from support import PHONE, site_pages
 
 from build_scripts.core.model import page_url
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.project import PAGE_URLS, ROOT
 
 TEXT_PAGES = [page_url(p.name) for p in site_pages() if p.kind != "calculators"]
 

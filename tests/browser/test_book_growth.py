@@ -1,5 +1,5 @@
 """What a player pays does not grow with the book: the site built from a book three times
-today's (``bench/synthetic_book.py``, as ``make bench-scale`` builds it at 1×, 10× and 50×)
+today's (``harness/synthetic_book.py``, as ``make bench-scale`` builds it at 1×, 10× and 50×)
 against today's, in one run. A rule page weighs what it weighed (its navigation lists the
 groups above it, not every page), and a search for a word fetches what it fetched (the
 index's chunk for the word and the results' fragments, not an index of the whole book)."""

@@ -18,9 +18,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from support import PHONE, ROOT, build_site, copy_project, free_port
+from support import PHONE, build_site, copy_project
 
 from build_scripts.runtime.protocol_types import json_schema
+from harness.network import free_port
+from harness.project import ROOT
 from site_server import serving
 
 ANSWER_TIMEOUT = 60_000

@@ -18,11 +18,13 @@ from helpers import TIMEOUT, assert_arrived, axe_violations, decode_qr
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from support import EXPORTS, PHONE, ROOT, build_site, copy_project, free_port
+from support import EXPORTS, PHONE, build_site, copy_project
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from harness.network import free_port
+from harness.project import ROOT
 from site_server import serving
 
 TREMOR_OLD = "Units inside the section get -d3 to hit the following turn."

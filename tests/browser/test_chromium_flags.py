@@ -8,7 +8,8 @@ from pathlib import Path
 
 import playwright
 from playwright.sync_api import Browser
-from support import ADDRESS_BAR_POPUPS, PLAYWRIGHT_DISABLED_FEATURES, TEST_CHROMIUM_ARGS
+
+from harness.chromium import ADDRESS_BAR_POPUPS, PLAYWRIGHT_DISABLED_FEATURES, TEST_CHROMIUM_ARGS
 
 
 def playwrights_disabled_features() -> tuple[str, ...]:

@@ -8,7 +8,8 @@ from urllib.parse import urlsplit
 from calc_cases import PAGE_OF, SECTIONS
 from helpers import section_cpython, wait_answer, wait_for
 from playwright.sync_api import BrowserContext, Page, Route, expect
-from support import PAGE_URLS
+
+from harness.project import PAGE_URLS
 
 
 def collected(page: Page, where: str, found: dict[str, list[str]]) -> None:

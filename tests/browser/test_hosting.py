@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import ANSWER_TIMEOUT, cpython_view, section_cpython, wait_for
 from playwright.sync_api import Page, expect
-from support import PAGE_URLS
+
+from harness.project import PAGE_URLS
 
 #: Data Saver on: Python waits for the player, so these page loads measure rendering only.
 SAVE_DATA = "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"

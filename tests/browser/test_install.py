@@ -12,7 +12,10 @@ import urllib.request
 import pytest
 from helpers import ANSWER_TIMEOUT
 from playwright.sync_api import Page, Playwright, expect
-from support import CHROMIUM, PAGE_URLS, PHONE, TEST_CHROMIUM_ARGS
+from support import PHONE
+
+from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
+from harness.project import PAGE_URLS
 
 
 def png_size(data: bytes) -> tuple[int, int]:

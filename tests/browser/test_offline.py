@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 from helpers import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
-from support import CHROMIUM, PHONE, ROOT, TEST_CHROMIUM_ARGS, build_site, copy_project, free_port, traced
+from support import PHONE, build_site, copy_project
 
 from calculators.format import to_jsonable
+from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS, traced
+from harness.network import free_port
+from harness.project import ROOT
 from site_server import serving
 
 

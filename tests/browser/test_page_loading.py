@@ -12,9 +12,10 @@ import pytest
 from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from support import PAGE_URLS, PHONE, ROOT
+from support import PHONE
 
 from build_scripts.steps.module_graph import module_graph
+from harness.project import PAGE_URLS, ROOT
 from site_server import SiteServer
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.

@@ -9,7 +9,9 @@ import pytest
 from calc_cases import CALCULATOR_OF, PAGE_OF
 from helpers import CALCULATORS, section_cpython, wait_for
 from playwright.sync_api import Browser, Page, expect
-from support import PHONE, ROOT
+from support import PHONE
+
+from harness.project import ROOT
 
 SHOTS = ROOT / "test-results" / "screenshots"
 

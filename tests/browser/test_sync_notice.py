@@ -20,9 +20,11 @@ import pytest
 from expected import card_link
 from helpers import assert_arrived, axe_violations
 from playwright.sync_api import Browser, expect
-from support import PHONE, ROOT, build_site, copy_project, free_port
+from support import PHONE, build_site, copy_project
 from wiki import TITLE, running_wiki
 
+from harness.network import free_port
+from harness.project import ROOT
 from site_server import serving
 
 SCREENSHOTS = ROOT / "test-results" / "screenshots"

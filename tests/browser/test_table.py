@@ -10,7 +10,9 @@ import json
 import pytest
 from helpers import ANSWER_TIMEOUT, TIMEOUT, axe_violations, cpython, shown_result, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, ROOT
+from support import PHONE
+
+from harness.project import ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from helpers import TIMEOUT, assert_arrived
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-from support import PHONE, ROOT
+from support import PHONE
+
+from harness.project import ROOT
 
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
 

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from drivers import STARTERS, Engine, Firefox, missing, virtual_screen
-from probed_site import probed_copy
 
+from harness.engines.drivers import STARTERS, Engine, Firefox, missing, virtual_screen
+from harness.engines.probed_site import probed_copy
 from site_server import SiteServer, serving
 
 ENGINES = ["webkit", "firefox"]

@@ -16,12 +16,12 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from browser.calc_cases import CALCULATOR_OF, CASES, FIXED
-from drivers import Engine, wait
 from expected import card_link, cpython
 from hostile import PAYLOADS, SUSPICIOUS
-from support import ROOT
 
 from calculators.registry import all_calculators
+from harness.engines.drivers import Engine, wait
+from harness.project import ROOT
 from site_server import SiteServer
 
 CALCULATORS = all_calculators()

@@ -1,0 +1,1 @@
+"""Lighthouse's mobile performance score of every page (``python -m bench.lighthouse``)."""

@@ -1,0 +1,8 @@
+"""What the tests and the benchmarks share.
+
+The project's paths and pages read from its settings (:mod:`.project`), Debian's Chromium
+and the flags it runs with here (:mod:`.chromium`), a free port (:mod:`.network`), the other
+engines' drivers and the probed copies of a built site (:mod:`.engines`), and the synthetic
+book many times today's (:mod:`.synthetic_book`). Neither ``tests/`` nor ``bench/`` reaches
+into the other: both import this.
+"""
