@@ -36,7 +36,10 @@ def main() -> None:
                 ["node", str(Path(__file__).with_name("perf.mjs")), *[base + url for url in PAGE_URLS]],
                 env=env, capture_output=True, text=True, check=True, timeout=900,
             )  # fmt: skip
-            runs.append(json.loads(out.stdout))
+            report = json.loads(out.stdout)
+            for crash in report["crashes"]:  # audited again in a fresh Chromium (harness/lighthouse.mjs)
+                print(f"Chromium's tab crashed on {crash['url']}; audited again. Its log:\n{crash['log']}")
+            runs.append(report["results"])
     pages = {}
     for n, url in enumerate(PAGE_URLS):
         results = [run[n] for run in runs]
