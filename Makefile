@@ -62,7 +62,7 @@ servers:
 	fi
 
 ## wiki: Debian's MediaWiki 1.39 with PHP and SQLite (and PHP's CGI, so that apt does not pull
-## in Apache), which the sync's tests install on loopback (tests/wiki.py)
+## in Apache), which the sync's tests install on loopback (tests/support/wiki.py)
 MEDIAWIKI := /usr/share/mediawiki/maintenance/install.php
 wiki:
 	@if [ ! -f $(MEDIAWIKI) ] || ! php -m 2>/dev/null | grep -q pdo_sqlite; then \
@@ -134,15 +134,15 @@ types: setup
 icons: setup chromium
 	$(PY) -m build_scripts.tools.make_icons
 
-## test: everything: lint, unit, golden, site build, the hosting recipes through real servers,
-## and browser tests; in TEST_WORKERS processes (pytest-xdist; a worker takes the next test
+## test: everything: lint, then every tier (unit, golden, site, hosting, sync, js, browser, engines:
+## tests/README.md); in TEST_WORKERS processes (pytest-xdist; a worker takes the next test
 ## when it is free, so the long ones do not queue behind each other). Three on two cores:
 ## with four, each with its Chromium, a loaded machine stalled pages past their waits.
 TEST_WORKERS ?= 3
 test: setup chromium engines servers wiki zensical lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
 
-## test-fast: the tests that need no browser
+## test-fast: the tests that need no browser (every tier but browser and engines: it builds the site)
 test-fast: setup servers wiki zensical
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
 

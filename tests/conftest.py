@@ -1,5 +1,5 @@
-"""Shared fixtures: paths, the rulebook build, a built site, the project's static server and
-the real web servers the README names (nginx, Caddy), each serving that site."""
+"""Shared fixtures: a built site, the project's static server and the real web servers the
+README names (nginx, Caddy), each serving that site."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hosts import Host, HostError, start_caddy, start_nginx
 from support import build_site
-from zensical_site import build_with_zensical
+from support.hosts import Host, HostError, start_caddy, start_nginx
+from support.zensical_site import build_with_zensical
 
 from calculators.registry import all_calculators
 from harness.network import free_port

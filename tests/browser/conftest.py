@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 from support import PHONE, build_site
+from support.browser import TIMEOUT, ready, snapshot_kept
 
 from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from harness.network import free_port

@@ -11,10 +11,10 @@ import warnings
 from pathlib import Path
 
 import pytest
-from calc_cases import CALCULATOR_OF, PAGE_OF, SECTIONS
-from helpers import ANSWER_TIMEOUT, CALCULATORS, axe_violations, wait_answer
 from playwright.sync_api import Browser, Page, expect
 from support import PHONE, site_pages
+from support.browser import ANSWER_TIMEOUT, CALCULATORS, axe_violations, wait_answer
+from support.calc_cases import CALCULATOR_OF, PAGE_OF, SECTIONS
 
 from build_scripts.core.model import page_url
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS

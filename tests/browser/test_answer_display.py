@@ -10,10 +10,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from calc_cases import CALCULATOR_OF, CHARGE_SECTION, FIXED, PAGE_OF
-from helpers import CALCULATORS, cpython, cpython_view, wait_for
 from playwright.sync_api import Page, expect
 from support import PHONE
+from support.browser import CALCULATORS, cpython, cpython_view, wait_for
+from support.calc_cases import CALCULATOR_OF, CHARGE_SECTION, FIXED, PAGE_OF
 
 from calculators.spec import Input, InputError
 

@@ -5,9 +5,9 @@ calculator sits after its rule."""
 from __future__ import annotations
 
 import pytest
-from calc_cases import CALCULATOR_OF, CASES, CHARGE_SECTION, PAGE_OF
-from helpers import CALCULATORS, fill, section_cpython, shown_result, wait_for
 from playwright.sync_api import Page, expect
+from support.browser import CALCULATORS, fill, section_cpython, shown_result, wait_for
+from support.calc_cases import CALCULATOR_OF, CASES, CHARGE_SECTION, PAGE_OF
 
 
 @pytest.mark.parametrize("section", sorted(set(PAGE_OF)))

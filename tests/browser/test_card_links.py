@@ -13,12 +13,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from expected import card_link
-from helpers import TIMEOUT, assert_arrived, axe_violations, decode_qr
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EXPORTS, PHONE, build_site, copy_project
+from support.browser import TIMEOUT, assert_arrived, axe_violations, decode_qr
+from support.expected import card_link
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from calc_cases import PAGE_OF, SECTIONS
-from helpers import section_cpython, wait_answer, wait_for
 from playwright.sync_api import BrowserContext, Page, Route, expect
+from support.browser import section_cpython, wait_answer, wait_for
+from support.calc_cases import PAGE_OF, SECTIONS
 
 from harness.project import PAGE_URLS
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from urllib.parse import quote, urlencode
 
 import pytest
-from calc_cases import CALCULATOR_OF, FIXED, PAGE_OF, SECTIONS
-from helpers import CALCULATORS, navigate_in_page, wait_answer
-from hostile import PAYLOADS, SUSPICIOUS
 from playwright.sync_api import BrowserContext, Page
+from support.browser import CALCULATORS, navigate_in_page, wait_answer
+from support.calc_cases import CALCULATOR_OF, FIXED, PAGE_OF, SECTIONS
+from support.hostile import PAYLOADS, SUSPICIOUS
 
 
 def watch_dialogs(page: Page) -> list[str]:

@@ -5,8 +5,8 @@ the site's module scripts running, and the browser refuses nothing for its type.
 from __future__ import annotations
 
 import pytest
-from helpers import ANSWER_TIMEOUT, cpython_view, section_cpython, wait_for
 from playwright.sync_api import Page, expect
+from support.browser import ANSWER_TIMEOUT, cpython_view, section_cpython, wait_for
 
 from harness.project import PAGE_URLS
 

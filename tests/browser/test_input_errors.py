@@ -7,10 +7,19 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
-from calc_cases import CALCULATOR_OF, CHARGE_SECTION, FIXED, PAGE_OF, SECTIONS
-from helpers import ANSWER_TIMEOUT, CALCULATORS, cpython, fill, navigate_in_page, section_cpython, wait_answer, wait_for
 from playwright.sync_api import BrowserContext, Page, expect
 from support import PHONE
+from support.browser import (
+    ANSWER_TIMEOUT,
+    CALCULATORS,
+    cpython,
+    fill,
+    navigate_in_page,
+    section_cpython,
+    wait_answer,
+    wait_for,
+)
+from support.calc_cases import CALCULATOR_OF, CHARGE_SECTION, FIXED, PAGE_OF, SECTIONS
 
 from calculators.spec import Input
 

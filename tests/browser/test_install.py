@@ -10,9 +10,9 @@ import tempfile
 import urllib.request
 
 import pytest
-from helpers import ANSWER_TIMEOUT
 from playwright.sync_api import Page, Playwright, expect
 from support import PHONE
+from support.browser import ANSWER_TIMEOUT
 
 from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
 from harness.project import PAGE_URLS

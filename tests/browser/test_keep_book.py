@@ -8,9 +8,9 @@ import json
 import re
 from pathlib import Path
 
-from helpers import ANSWER_TIMEOUT
 from playwright.sync_api import Browser, BrowserContext, expect
 from support import PHONE
+from support.browser import ANSWER_TIMEOUT
 
 from site_server import SiteServer
 

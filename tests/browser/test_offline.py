@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from support import PHONE, build_site, copy_project
+from support.browser import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
 
 from calculators.format import to_jsonable
 from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS, traced

@@ -9,10 +9,10 @@ import json
 import re
 
 import pytest
-from helpers import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import PHONE
+from support.browser import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 
 from build_scripts.steps.module_graph import module_graph
 from harness.project import PAGE_URLS, ROOT

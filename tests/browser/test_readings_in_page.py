@@ -11,11 +11,11 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from calc_cases import CHARGE_SECTION
-from helpers import ANSWER_TIMEOUT, CALCULATORS, axe_violations
-from hostile import PAYLOADS, SUSPICIOUS
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE
+from support.browser import ANSWER_TIMEOUT, CALCULATORS, axe_violations
+from support.calc_cases import CHARGE_SECTION
+from support.hostile import PAYLOADS, SUSPICIOUS
 
 from calculators.registry import all_readings
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from calc_cases import CHARGE_SECTION
-from helpers import cpython, fill, section_cpython, wait_for
 from playwright.sync_api import Page, expect
+from support.browser import cpython, fill, section_cpython, wait_for
+from support.calc_cases import CHARGE_SECTION
 
 
 def test_roll_it_rolls_real_dice(page: Page, site_url: str) -> None:

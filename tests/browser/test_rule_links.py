@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from expected import card_link
-from helpers import assert_arrived
 from playwright.sync_api import BrowserContext, Page, expect
+from support.browser import assert_arrived
+from support.expected import card_link
 
 
 def test_deep_link_to_the_total_collapse_row(page: Page, player_url: str) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from calc_cases import CALCULATOR_OF, PAGE_OF
-from helpers import CALCULATORS, section_cpython, wait_for
 from playwright.sync_api import Browser, Page, expect
 from support import PHONE
+from support.browser import CALCULATORS, section_cpython, wait_for
+from support.calc_cases import CALCULATOR_OF, PAGE_OF
 
 from harness.project import ROOT
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import TIMEOUT, assert_arrived
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE
+from support.browser import TIMEOUT, assert_arrived
 
 
 def search(page: Page, site_url: str, query: str) -> None:

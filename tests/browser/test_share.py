@@ -8,11 +8,11 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from calc_cases import CHARGE_SECTION
-from expected import card_link
-from helpers import CALCULATORS, cpython, fill, section_cpython, shown_result, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE, RULEBOOK
+from support.browser import CALCULATORS, cpython, fill, section_cpython, shown_result, wait_for
+from support.calc_cases import CHARGE_SECTION
+from support.expected import card_link
 
 SHARE_PROBE = """
 window.__shared = [];

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from calc_cases import CALCULATOR_OF, CASES
-from helpers import CALCULATORS, SNAPSHOTS, TIMEOUT, page_answers, ready, snapshot_kept, stored_keys
 from playwright.sync_api import Browser, BrowserContext, expect
 from support import PHONE
+from support.browser import CALCULATORS, SNAPSHOTS, TIMEOUT, page_answers, ready, snapshot_kept, stored_keys
+from support.calc_cases import CALCULATOR_OF, CASES
 
 from calculators.format import to_jsonable
 

@@ -2,7 +2,7 @@
 dark: an old link's notice names the wiki's revision, its author and summary, and links to
 that edit on the wiki; the rule's card names the revision too.
 
-The site is a copy of the project synced from a real MediaWiki (tests/wiki.py), Tremor's
+The site is a copy of the project synced from a real MediaWiki (tests/support/wiki.py), Tremor's
 words edited there, synced again, and built frozen (the sync wrote the lock and history).
 """
 
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from expected import card_link
-from helpers import assert_arrived, axe_violations
 from playwright.sync_api import Browser, expect
 from support import PHONE, build_site, copy_project
-from wiki import TITLE, running_wiki
+from support.browser import assert_arrived, axe_violations
+from support.expected import card_link
+from support.wiki import TITLE, running_wiki
 
 from harness.network import free_port
 from harness.project import ROOT

@@ -8,9 +8,9 @@ import base64
 import json
 
 import pytest
-from helpers import ANSWER_TIMEOUT, TIMEOUT, axe_violations, cpython, shown_result, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE
+from support.browser import ANSWER_TIMEOUT, TIMEOUT, axe_violations, cpython, shown_result, wait_for
 
 from harness.project import ROOT
 

@@ -8,9 +8,9 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from calc_cases import CALCULATOR_OF, FIXED, PAGE_OF
-from helpers import ANSWER_TIMEOUT, cpython, fill, section_cpython, shown_result, wait_for
 from playwright.sync_api import Page, expect
+from support.browser import ANSWER_TIMEOUT, cpython, fill, section_cpython, shown_result, wait_for
+from support.calc_cases import CALCULATOR_OF, FIXED, PAGE_OF
 
 
 def shared(section: str, inputs: dict[str, str], rule: str) -> str:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from helpers import TIMEOUT, assert_arrived
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from support import PHONE
+from support.browser import TIMEOUT, assert_arrived
 
 from harness.project import ROOT
 

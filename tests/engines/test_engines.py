@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from browser.calc_cases import CALCULATOR_OF, CASES, FIXED
-from expected import card_link, cpython
-from hostile import PAYLOADS, SUSPICIOUS
+from support.calc_cases import CALCULATOR_OF, CASES, FIXED
+from support.expected import card_link, cpython
+from support.hostile import PAYLOADS, SUSPICIOUS
 
 from calculators.registry import all_calculators
 from harness.engines.drivers import Engine, wait

@@ -1,5 +1,5 @@
 // Pagefind's results as the theme's search box shows them (docs/assets/js/search/results.mjs).
-// Run by tests/test_search_model.py with `node --test`.
+// Run by tests/js/test_search_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { escapeHtml, grouped, safeExcerpt, withoutTitle } from "../../../docs/assets/js/search/results.mjs";

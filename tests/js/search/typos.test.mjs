@@ -1,5 +1,5 @@
 // "Did you mean": the pure part (docs/assets/js/search/typos.mjs).
-// Run by tests/test_search_model.py with `node --test`.
+// Run by tests/js/test_search_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { correction, fixedQuery, oneEditApart, words } from "../../../docs/assets/js/search/typos.mjs";

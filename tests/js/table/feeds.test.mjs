@@ -1,5 +1,5 @@
 // The table in plain text and in the calculators (summary.mjs, feeds.mjs).
-// Run by tests/test_table_model.py with `node --test`.
+// Run by tests/js/test_table_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { m, ok, spec, withChapel } from "./helpers.mjs";

@@ -1,4 +1,4 @@
-// Shared by the table model's tests (tests/test_table_model.py runs them with `node --test`
+// Shared by the table model's tests (tests/js/test_table_model.py runs them with `node --test`
 // against the spec the build makes from build_scripts/maps/table.toml, its path in TABLE_SPEC).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

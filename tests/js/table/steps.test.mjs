@@ -1,5 +1,5 @@
 // The game's steps, replayed (docs/assets/js/table/steps.mjs).
-// Run by tests/test_table_model.py with `node --test`.
+// Run by tests/js/test_table_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { m, ok, spec, withChapel } from "./helpers.mjs";

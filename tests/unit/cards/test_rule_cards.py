@@ -1,0 +1,97 @@
+"""Rule cards as data: which cards the build makes, their words, and the pages' version data."""
+
+from __future__ import annotations
+
+import pytest
+from support.rulebook_helpers import build, committed_history, committed_lock
+
+from build_scripts.cards.rule_cards import card_path, cards_for, describe, page_versions, page_words
+from build_scripts.cards.rule_history import RuleHistory, Version, version_of
+from build_scripts.core.model import RuleRef
+
+
+def test_every_rule_has_a_live_card_with_its_words_and_their_date() -> None:
+    result = build()
+    live = {c.rule: c for c in result.cards if c.status == "live"}
+    rules = {RuleRef(page, item.id): item for page, items in result.anchored.items() for item in items}
+    assert set(live) == set(rules)
+    assert len(live) == 242
+    collapse = live[RuleRef("buildings", "total-collapse")]
+    assert collapse.path == "r/buildings/total-collapse/"
+    assert collapse.target == "buildings/#total-collapse"
+    assert collapse.place == "Buildings › Attacking Buildings › Building Damage Chart › 6: Total Collapse"
+    assert collapse.words.startswith("6: Total Collapse\nThe occupying units suffer 2d6 S6 AP0")
+    assert collapse.date == committed_history().latest(collapse.rule).date  # type: ignore[union-attr]
+    assert collapse.version == version_of(collapse.words)
+
+
+def test_an_alias_with_the_same_words_is_a_moved_card_and_one_without_is_gone() -> None:
+    result = build()
+    tremor, collapse = RuleRef("buildings", "tremor"), RuleRef("buildings", "total-collapse")
+    lock = committed_lock().with_aliases(
+        {"buildings#old-tremor": "buildings#tremor", "buildings#old-rule": "buildings#total-collapse"}
+    )
+    history = committed_history()
+    moved_words = history.latest(tremor)
+    assert moved_words is not None
+    gone = Version(
+        RuleRef("buildings", "old-rule"), "2026-11-01", version_of("Old words."), "Buildings › Old", "Old words."
+    )
+    history = RuleHistory({**history.versions, gone.rule: (gone,)})
+    live = {RuleRef(page, item.id): page_words(item) for page, items in result.anchored.items() for item in items}
+    cards = {c.rule: c for c in cards_for(live, lock, history)}
+    moved = cards[RuleRef("buildings", "old-tremor")]
+    assert (moved.status, moved.leads_to, moved.words) == ("moved", tremor, moved_words.words)
+    lost = cards[RuleRef("buildings", "old-rule")]
+    assert (lost.status, lost.leads_to, lost.words, lost.date) == ("gone", collapse, "Old words.", "2026-11-01")
+    assert lost.leads_to_place.endswith("6: Total Collapse")
+
+
+@pytest.mark.parametrize(
+    ("words", "limit", "expected"),
+    [
+        ("Short words.", 200, "Short words."),
+        ("one two three four", 12, "one two…"),
+        ("one two three four", 13, "one two…"),
+        ("one two three four", 14, "one two three…"),
+        ("1: Breach!\nThe   wall falls.", 200, "1: Breach! The wall falls."),
+        ("Unbreakable" * 30, 50, "Unbreakable" * 4 + "Unbre…"),
+    ],
+)
+def test_descriptions_are_cut_at_a_word_with_an_ellipsis_only_when_cut(words: str, limit: int, expected: str) -> None:
+    out = describe(words, limit)
+    assert out == expected
+    assert len(out) <= limit
+
+
+def test_a_pages_version_data_names_its_cards_folder_and_each_rules_version() -> None:
+    result = build()
+    items = result.anchored["buildings"]
+    data = page_versions("buildings", items, committed_history(), "buildings/")
+    assert data["cards"] == "../r/buildings/"
+    assert data["rules"]["tremor"][0] == version_of(next(i for i in items if i.id == "tremor").block.full_text)
+    assert data["older"] == {}
+
+
+def test_an_older_version_carries_its_words_the_day_it_changed_and_the_difference() -> None:
+    result = build()
+    items = result.anchored["buildings"]
+    tremor = RuleRef("buildings", "tremor")
+    now = committed_history().latest(tremor)
+    assert now is not None
+    old = Version(tremor, "2026-10-01", version_of("Tremor, once"), now.place, "Tremor, once")
+    later = Version(tremor, "2026-11-20", now.version, now.place, now.words)
+    history = RuleHistory({**committed_history().versions, tremor: (old, later)})
+    data = page_versions("buildings", items, history, "buildings/")
+    (entry,) = data["older"]["tremor"]
+    assert entry["v"] == old.version
+    assert entry["date"] == "2026-10-01"
+    assert entry["changed"] == "2026-11-20"
+    assert entry["words"] == "Tremor, once"
+    assert "".join(t for op, t in entry["diff"] if op != "ins") == "Tremor, once"
+    assert "".join(t for op, t in entry["diff"] if op != "del") == now.words
+    assert data["rules"]["tremor"] == [now.version, "2026-11-20"]
+
+
+def test_card_addresses_are_short_and_stable() -> None:
+    assert card_path(RuleRef("unit-types", "cavalry")) == "r/unit-types/cavalry/"

@@ -1,0 +1,56 @@
+"""The header table the hosting tests use (``support/header_table.py``) is the README's own:
+the one policy, pinned as words, is the one the build writes and the README shows, and the
+README's year-long files read as written (every sample of a built site:
+``tests/hosting/test_header_samples.py``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE, readme_rows
+
+from build_scripts.core import csp
+
+
+def cells(text: str) -> list[str]:
+    """The code spans of a cell (``*.css``, ``Content-Type: …``)."""
+    return re.findall(r"`([^`]+)`", text)
+
+
+def readme_immutable() -> re.Pattern[str]:
+    """The README's year-long files as one pattern of paths."""
+    (files,) = [files for files, headers in readme_rows() if IMMUTABLE in headers]
+    parts = []
+    for glob in cells(files):
+        regex = re.escape(glob).replace(r"<version>", r"[^/]+").replace(r"<hash>", r"[0-9a-f]+")
+        regex = regex.replace(r"/\*\*/", "/(?:.*/)?").replace(r"\*", "[^/]*").replace(r"\{js,css\}", "(?:js|css)")
+        parts.append(regex + r"(?:\.map)?")
+    return re.compile("^(?:" + "|".join(parts) + ")$")
+
+
+def test_the_policy_is_the_readmes_and_the_builds() -> None:
+    first = readme_rows()[0]
+    assert first[0] == "every response, 404 included"
+    assert f"Content-Security-Policy: {CONTENT_SECURITY_POLICY}" in cells(first[1])
+    assert csp.CONTENT_SECURITY_POLICY == CONTENT_SECURITY_POLICY, "the build writes another policy"
+
+
+@pytest.mark.parametrize(
+    ("path", "year"),
+    [
+        ("assets/pyodide/314.0.7/pyodide.asm.wasm", True),
+        ("assets/py/calculators-7c72f102ed6c.zip", True),
+        ("assets/javascripts/bundle.a5f9d56c.min.js", True),
+        ("assets/stylesheets/main.57a0d79d.min.css.map", True),
+        ("assets/py/manifest.json", False),
+        ("assets/rules.css", False),
+        ("sw.js", False),
+        ("pagefind/index/en_a367b3a.pf_index", True),
+        ("pagefind/pagefind.en_6a9c8e4434.pf_meta", True),
+        ("pagefind/pagefind.js", False),
+        ("pagefind/wasm.en.pagefind", False),
+    ],
+)
+def test_the_readmes_year_long_files_read_as_written(path: str, year: bool) -> None:
+    assert bool(readme_immutable().match(path)) == year

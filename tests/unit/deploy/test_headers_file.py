@@ -1,0 +1,68 @@
+"""The ``_headers`` file for hosts that read one (Netlify, Cloudflare Pages), parsed as they parse
+it: every path gets the policy and ``nosniff``, and exactly the folders the README's table
+caches for a year get that Cache-Control (applied to a built site:
+``tests/hosting/test_headers_file_applied.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE
+
+from harness.project import ROOT
+
+Rules = list[tuple[str, list[tuple[str, str]]]]
+
+
+def parse(text: str) -> Rules:
+    """Rules as the hosts read them: a path line, then its indented ``Name: value`` lines."""
+    rules: Rules = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            assert line.startswith("/"), f"_headers:{number}: a rule starts with a path: {line!r}"
+            rules.append((line.strip(), []))
+            continue
+        name, sep, value = line.strip().partition(":")
+        assert sep, f"_headers:{number}: a header is 'Name: value': {line!r}"
+        assert rules, f"_headers:{number}: a header before any path"
+        rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+@pytest.fixture(scope="module")
+def rules(built_site: Path) -> Rules:
+    shipped = built_site / "_headers"
+    assert shipped.read_bytes() == (ROOT / "deploy" / "_headers").read_bytes(), "the build copies deploy/_headers"
+    return parse(shipped.read_text("utf-8"))
+
+
+def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_folders_only() -> None:
+    rules = parse((ROOT / "deploy" / "_headers").read_text("utf-8"))
+    assert [path for path, _ in rules] == [
+        "/*",
+        "/assets/pyodide/*",
+        "/assets/py/calculators-*",
+        "/assets/stylesheets/*",
+        "/assets/javascripts/bundle.*",
+        "/assets/javascripts/workers/search.*",
+        "/pagefind/index/*",
+        "/pagefind/fragment/*",
+        "/pagefind/pagefind.*.pf_meta",
+    ]
+    assert dict(rules[0][1]) == {
+        "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
+    assert all(headers == [("Cache-Control", IMMUTABLE)] for _, headers in rules[1:])
+
+
+def test_the_hosts_reading_refuses_a_rule_with_no_path_or_a_header_without_a_colon() -> None:
+    # The reading above is strict, as the hosts are: a malformed file fails it, never passes.
+    with pytest.raises(AssertionError, match="starts with a path"):
+        parse("assets/*\n  Cache-Control: no-cache\n")
+    with pytest.raises(AssertionError, match="'Name: value'"):
+        parse("/*\n  nosniff\n")

@@ -1,0 +1,110 @@
+"""Rule ids: readable, unique, stable under edits; the lock keeps published ids alive."""
+
+from __future__ import annotations
+
+import pytest
+from support import RULEBOOK
+from support.rulebook_helpers import build, committed_lock, unlocked
+
+from build_scripts.core.errors import RulebookError
+
+TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
+
+
+def ids(result, page: str) -> list[str]:
+    return [a.id for a in result.anchored[page]]
+
+
+def test_readable_ids_for_the_rules_players_quote() -> None:
+    buildings = ids(build(), "buildings")
+    assert "total-collapse" in buildings
+    assert "attacking-buildings" in buildings
+    assert "attacking-buildings-building-reaches-0-armour-value" in buildings
+    assert "artillery-shooting-at-artillery" in ids(build(), "unit-types")
+
+
+def test_every_block_has_a_unique_id_on_its_page() -> None:
+    for page, items in build().anchored.items():
+        page_ids = [a.id for a in items]
+        assert len(page_ids) == len(set(page_ids)), page
+        assert all(page_ids)
+
+
+def with_terrain(new_terrain: str) -> dict[str, bytes]:
+    """Apply an edit to the base export and the section exports that repeat it."""
+    out = {"battlefield-terrain.wiki": new_terrain.encode()}
+    for name, heading in (("buildings.wiki", "===Buildings==="), ("ruins.wiki", "===Ruins===")):
+        start = new_terrain.index(heading)
+        end = new_terrain.find("\n===", start + len(heading))
+        out[name] = ("Editing Scrollhammer Rulebook (section)\n\n" + new_terrain[start:end].rstrip("\n")).encode()
+    return out
+
+
+def test_inserting_a_paragraph_keeps_the_other_ids() -> None:
+    before = build()
+    edited = TERRAIN.replace("1: Breach!", "A new paragraph the editors added before the chart.\n\n1: Breach!").replace(
+        "'''Attacking Buildings'''\n\n", "'''Attacking Buildings'''\n\nA new first paragraph.\n\n"
+    )
+    after = build(with_terrain(edited), frozen=False)
+    old, new = ids(before, "buildings"), ids(after, "buildings")
+    assert set(old) <= set(new)
+    assert len(new) == len(old) + 2
+    assert [str(ref) for ref in after.lock.added] == [
+        "buildings#attacking-buildings-new-first-paragraph",
+        "buildings#attacking-buildings-new-paragraph-editors-added-before",
+    ]
+
+
+def test_committed_lock_describes_the_build() -> None:
+    result = build(frozen=True)
+    assert not result.lock.is_updated
+
+
+def test_frozen_build_fails_on_an_id_the_lock_does_not_know() -> None:
+    edited = TERRAIN.replace("'''Lava'''\n\n", "'''Lava'''\n\nHot.\n\n")
+    with pytest.raises(RulebookError, match=r"anchors\.lock\.json is out of date"):
+        build(with_terrain(edited), frozen=True)
+
+
+def test_a_disappeared_id_fails_naming_it_and_how_to_alias_it() -> None:
+    edited = TERRAIN.replace("If a Building reaches 0 armour value", "Should a Building reach 0 armour value")
+    with pytest.raises(RulebookError) as info:
+        build(with_terrain(edited), frozen=False)
+    message = str(info.value)
+    assert "buildings#attacking-buildings-building-reaches-0-armour-value" in message
+    assert '"aliases"' in message
+    assert "buildings#attacking-buildings-should-building-reach-0-armour" in message
+
+
+def test_an_alias_keeps_the_old_link_working() -> None:
+    edited = TERRAIN.replace("If a Building reaches 0 armour value", "Should a Building reach 0 armour value")
+    lock = committed_lock().with_aliases(
+        {
+            "buildings#attacking-buildings-building-reaches-0-armour-value": (
+                "buildings#attacking-buildings-should-building-reach-0-armour"
+            )
+        }
+    )
+    result = build(with_terrain(edited), lock=lock, frozen=False)
+    assert {old: str(new) for old, new in result.lock.moved["buildings"].items()} == {
+        "attacking-buildings-building-reaches-0-armour-value": "buildings#attacking-buildings-should-building-reach-0-armour"
+    }
+    assert (
+        '"attacking-buildings-building-reaches-0-armour-value": "#attacking-buildings-should-building-reach-0-armour"'
+        in (result.markdown["buildings"])
+    )
+
+
+def test_an_alias_to_nowhere_fails() -> None:
+    lock = committed_lock().with_aliases({"buildings#gone": "buildings#also-gone"})
+    with pytest.raises(RulebookError, match="points to no rule"):
+        build(lock=lock)
+
+
+def test_unlocked_build_records_every_id() -> None:
+    result = build(lock=unlocked(), frozen=False)
+    total = sum(len(items) for items in result.anchored.values())
+    assert len(result.lock.added) == total
+    entry = result.lock.lock.anchors["buildings"]["total-collapse"]
+    assert entry.text.startswith("6: Total Collapse")
+    assert len(entry.fingerprint) == 12

@@ -1,0 +1,91 @@
+"""The build's options read without MkDocs (``build_scripts/settings/options.py``): the same options
+MkDocs hands the plugin, ``!ENV`` as MkDocs reads it, a bad option named with what it must
+be; the docs a generator reads, as MkDocs' ``exclude_docs`` leaves them; and the stages a
+generator stands between, run with MkDocs unimportable."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.structure.files import get_files
+from support import without_mkdocs
+
+from build_scripts.core.errors import RulebookError
+from build_scripts.settings.options import PLUGIN, Options, load_project, read_config
+from build_scripts.steps.pages_command import docs_files
+from build_scripts.steps.plan import plan_site
+from harness.project import ROOT
+
+CONFIG = ROOT / "mkdocs.yml"
+
+
+def test_the_options_are_those_mkdocs_hands_the_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCROLLHAMMER_FROZEN_ANCHORS", "true")
+    project = load_project(CONFIG)
+    mkdocs = load_config(str(CONFIG))
+    handed = {name: value for name, value in mkdocs.plugins[PLUGIN].config.items() if value is not None}
+    assert Options.from_mapping(handed) == project.options
+    assert project.options.frozen_anchors is True, "an !ENV value is read as YAML reads it, not as text"
+    assert [p.name for p in project.options.pages][:3] == ["index", "terrain", "buildings"]
+    assert project.site.url == mkdocs.site_url
+    assert project.site.name == mkdocs.site_name
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"exports": ["a.wiki"], "pages": [], "frozen": True}, "unknown option 'frozen'"),
+        ({"exports": ["a.wiki"], "pages": [], "cards": "yes"}, "cards: must be true or false, not 'yes'"),
+        ({"exports": "a.wiki", "pages": []}, "exports: must be a list, not 'a.wiki'"),
+        ({"pages": []}, "the option 'exports' is required"),
+        (
+            {"exports": [], "pages": [{"name": "x", "title": "X", "kind": "chart"}]},
+            "pages[0]: kind: must be one of 'rulebook', 'markdown'",
+        ),
+        ({"exports": [], "pages": [{"name": "x", "title": "X"}]}, "page 'x': a rulebook page, and only one, names"),
+        ({"exports": [], "pages": [{"name": "x", "title": 3, "kind": "table"}]}, "pages[0]: title: must be text"),
+    ],
+)
+def test_a_bad_option_is_named_with_what_it_must_be(raw: dict[str, object], message: str) -> None:
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml: scrollhammer: .*" + re.escape(message)):
+        Options.from_mapping(raw)
+
+
+def test_a_config_without_the_plugin_is_named(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: x\nplugins:\n  - search\n", "utf-8")
+    with pytest.raises(RulebookError, match=r"mkdocs\.yml has no scrollhammer plugin"):
+        load_project(config)
+
+
+def test_the_docs_a_generator_reads_are_those_mkdocs_reads() -> None:
+    mkdocs = load_config(str(CONFIG))
+    files = [f.src_uri for f in get_files(mkdocs) if not f.inclusion.is_excluded()]
+    ours = docs_files(ROOT / "docs", read_config(CONFIG)["exclude_docs"])
+    assert sorted(ours) == sorted(files)
+    assert not any(name.startswith(("rulebook/", "assets/js/types/")) for name in ours)
+
+
+def run_without_mkdocs(*args: str) -> subprocess.CompletedProcess[str]:
+    return without_mkdocs.run(*args, cwd=ROOT)
+
+
+def test_the_stages_import_without_mkdocs_and_the_plugin_does_not() -> None:
+    stages = run_without_mkdocs("-c", "import build_scripts.steps.pages_command, build_scripts.finish.__main__")
+    assert stages.returncode == 0, f"the stages need no MkDocs: {stages.stderr[-600:]}"
+    refused = run_without_mkdocs("-c", "import build_scripts.mkdocs_plugin")
+    assert refused.returncode != 0
+    assert "No module named 'mkdocs' (without_mkdocs)" in refused.stderr, "the check refuses MkDocs"
+
+
+def test_pages_listed_in_nav_are_refused_before_any_page_is_made() -> None:
+    project = load_project(CONFIG)
+    listed = replace(project, site=replace(project.site, nav=[{"Home": "index.md"}]))
+    with pytest.raises(RulebookError, match=r"list pages in the plugin's `pages`, not in `nav`"):
+        plan_site(listed)
+    assert plan_site(project).nav[0] == {"Home": "index.md"}, "the plan makes nav from the pages"
