@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-engines-ab bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
+.PHONY: all setup fonts serve dev build test test-unit test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-engines-ab bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
 
 all: build
 
@@ -141,6 +141,11 @@ icons: setup chromium
 TEST_WORKERS ?= 3
 test: setup chromium engines servers wiki zensical lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
+
+## test-unit: the unit tier (tests/unit, the code's rooms alone): no build, server, browser, Node or
+## apt, nothing but the venv; about half a minute
+test-unit: $(STAMP)
+	$(PY) -m pytest tests/unit -q
 
 ## test-fast: the tests that need no browser (every tier but browser and engines: it builds the site)
 test-fast: setup servers wiki zensical

@@ -1,5 +1,5 @@
-"""Shared fixtures: a built site, the project's static server and the real web servers the
-README names (nginx, Caddy), each serving that site."""
+"""The tiers (a marker per folder) and the fixtures several share: a built site, the project's
+static server and the real web servers the README names (nginx, Caddy), each serving that site."""
 
 from __future__ import annotations
 
@@ -26,10 +26,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+#: The tiers, each a folder of tests/ and a marker (``-m unit``), by what their tests start.
+TIERS = ("unit", "golden", "site", "hosting", "sync", "js", "browser", "engines")
+TESTS = Path(__file__).resolve().parent
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "browser" in item.path.parts:
-            item.add_marker(pytest.mark.browser)
+        tier = item.path.resolve().relative_to(TESTS).parts[0]
+        if tier not in TIERS:
+            raise pytest.UsageError(f"{item.nodeid}: a test lives in one of the tiers' folders: {', '.join(TIERS)}")
+        item.add_marker(getattr(pytest.mark, tier))
 
 
 @pytest.fixture(autouse=True)
