@@ -143,6 +143,11 @@ def test_a_warm_visit_starts_python_from_the_head_and_the_engine_keeps_what_it_s
 def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime(page: Page, site_url: str) -> None:
     page.goto(site_url + "buildings/")
     preloaded = page.eval_on_selector_all("link[rel=modulepreload]", "els => els.map(e => e.href)")
+    # The table's scripts load after the page's own (import()): wait for them, bounded, on a busy machine.
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some(r => r.name.endsWith('/table/calculators.mjs'))",
+        timeout=TIMEOUT,
+    )
     loaded = page.evaluate(
         "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.mjs')).map(r => r.name)"
     )
