@@ -117,3 +117,36 @@ def readme_rows(readme: Path = ROOT / "README.md") -> list[tuple[str, str]]:
         files, headers = (cell.strip() for cell in line.strip().strip("|").split(" | ", 1))
         rows.append((files, headers))
     return rows
+
+
+def cells(text: str) -> list[str]:
+    """The code spans of a cell (``*.css``, ``Content-Type: …``)."""
+    return re.findall(r"`([^`]+)`", text)
+
+
+def readme_types() -> dict[str, str]:
+    """File ending (or name) → the Content-Type the README's table gives it; ``.html`` for pages."""
+    types = {}
+    for files, headers in readme_rows():
+        stated = headers.split(" (", 1)[0]  # what follows in brackets says why
+        values = [v.removeprefix("Content-Type: ") for v in cells(stated) if not v.startswith(("Cache", "Content-S"))]
+        if files.startswith("HTML (and the 404"):
+            types[".html"] = values[0]
+            continue
+        names = cells(files)
+        if names and all(n.startswith("*.") or n == "manifest.webmanifest" for n in names):
+            shared = values * len(names) if len(values) == 1 else values
+            for name, value in zip(names, shared, strict=True):
+                types[name.removeprefix("*")] = value
+    return types
+
+
+def readme_immutable() -> re.Pattern[str]:
+    """The README's year-long files as one pattern of paths."""
+    (files,) = [files for files, headers in readme_rows() if IMMUTABLE in headers]
+    parts = []
+    for glob in cells(files):
+        regex = re.escape(glob).replace(r"<version>", r"[^/]+").replace(r"<hash>", r"[0-9a-f]+")
+        regex = regex.replace(r"/\*\*/", "/(?:.*/)?").replace(r"\*", "[^/]*").replace(r"\{js,css\}", "(?:js|css)")
+        parts.append(regex + r"(?:\.map)?")
+    return re.compile("^(?:" + "|".join(parts) + ")$")

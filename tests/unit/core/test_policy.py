@@ -5,28 +5,10 @@ README's year-long files read as written (every sample of a built site:
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE, readme_rows
+from support.header_table import CONTENT_SECURITY_POLICY, cells, readme_immutable, readme_rows
 
 from build_scripts.core import csp
-
-
-def cells(text: str) -> list[str]:
-    """The code spans of a cell (``*.css``, ``Content-Type: …``)."""
-    return re.findall(r"`([^`]+)`", text)
-
-
-def readme_immutable() -> re.Pattern[str]:
-    """The README's year-long files as one pattern of paths."""
-    (files,) = [files for files, headers in readme_rows() if IMMUTABLE in headers]
-    parts = []
-    for glob in cells(files):
-        regex = re.escape(glob).replace(r"<version>", r"[^/]+").replace(r"<hash>", r"[0-9a-f]+")
-        regex = regex.replace(r"/\*\*/", "/(?:.*/)?").replace(r"\*", "[^/]*").replace(r"\{js,css\}", "(?:js|css)")
-        parts.append(regex + r"(?:\.map)?")
-    return re.compile("^(?:" + "|".join(parts) + ")$")
 
 
 def test_the_policy_is_the_readmes_and_the_builds() -> None:

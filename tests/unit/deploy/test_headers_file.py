@@ -5,38 +5,11 @@ caches for a year get that Cache-Control (applied to a built site:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE
+from support.headers_file import parse
 
 from harness.project import ROOT
-
-Rules = list[tuple[str, list[tuple[str, str]]]]
-
-
-def parse(text: str) -> Rules:
-    """Rules as the hosts read them: a path line, then its indented ``Name: value`` lines."""
-    rules: Rules = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if not line[0].isspace():
-            assert line.startswith("/"), f"_headers:{number}: a rule starts with a path: {line!r}"
-            rules.append((line.strip(), []))
-            continue
-        name, sep, value = line.strip().partition(":")
-        assert sep, f"_headers:{number}: a header is 'Name: value': {line!r}"
-        assert rules, f"_headers:{number}: a header before any path"
-        rules[-1][1].append((name.strip(), value.strip()))
-    return rules
-
-
-@pytest.fixture(scope="module")
-def rules(built_site: Path) -> Rules:
-    shipped = built_site / "_headers"
-    assert shipped.read_bytes() == (ROOT / "deploy" / "_headers").read_bytes(), "the build copies deploy/_headers"
-    return parse(shipped.read_text("utf-8"))
 
 
 def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_folders_only() -> None:
