@@ -3,8 +3,9 @@
 For each size (``harness/synthetic_book.py`` writes the book): a cold build (an empty build cache),
 a build with nothing changed, and a build after one export was edited, each with its wall
 and CPU time, the peak memory of its processes and its time per stage; then the built
-site's figures (``scale_build.site_figures``) and, on the slow phone, a search from typing
-a word to its first result, cold and warm (``scale/search.py``). Writes ``bench/results/scale.json``
+site's figures (``scale/build.py``) and, on the slow phone, a search from typing a word to
+its first result, cold and warm, and every query a player types, CPU free, with how often
+the rule meant comes first (``scale/search.py``). Writes ``bench/results/scale.json``
 and the tables in ``bench/README.md`` (between ``scale:start`` and ``scale:end``).
 
     .venv/bin/python -m bench.scale [--sizes 1 10 50] [--project DIR --flat --out FILE]
@@ -33,7 +34,7 @@ from bench.phone.profile import BYTES_PER_S, LATENCY_S, Phone
 from bench.reports.output import BENCH_README, RESULTS, write_block
 from bench.scale.build import as_dict, site_figures, timed_build
 from bench.scale.report import headline, report
-from bench.scale.search import search_runs
+from bench.scale.search import query_runs, search_runs
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.synthetic_book import ROOT, edit_one_export, make_book
 from site_server import Throttle, serving
@@ -88,6 +89,10 @@ def measure_search(sites: dict[str, Path], folder: Path, log: Callable[[str], No
                         found[label].append(search_runs(phone, folder / "search-profile", server))
                     log(f"search {n + 1}, {label}: {found[label][-1]}")
             model = method(SLOW_CORES, slow.quota_us)
+        queries = {}
+        for label, site in sites.items():
+            queries[label] = query_runs(pw, site)
+            log(f"queries, {label}: {queries[label]}")
     return {
         "model": model,
         "calibration": calibration,
@@ -96,6 +101,7 @@ def measure_search(sites: dict[str, Path], folder: Path, log: Callable[[str], No
             label: {kind: _median_visit([run[kind] for run in runs]) for kind in ("cold", "warm")}
             for label, runs in found.items()
         },
+        "queries": queries,
     }
 
 
@@ -137,9 +143,10 @@ def main() -> None:
         if args.compare:
             sites |= {f"before {n}x": args.compare / f"book-{n}" / "site" for n in args.sizes}
         search = measure_search(sites, folder, log)
-        results["search"] = {key: value for key, value in search.items() if key != "medians"}
+        results["search"] = {key: value for key, value in search.items() if key not in ("medians", "queries")}
         for size in results["sizes"]:
             size["search"] = search["medians"][f"{size['times']}x"]
+            size["queries"] = search["queries"][f"{size['times']}x"]
         if args.compare:
             results["compared"] = {label: m for label, m in search["medians"].items() if label.startswith("before")}
     results["duration_s"] = results.get("duration_s", 0) + round(time.monotonic() - started)

@@ -13,19 +13,27 @@ the DevTools protocol.
 
 A visit is cold (a new profile: nothing stored) or warm (the same profile the next time:
 what the first visit kept, and a different word).
+
+Beside it, :func:`query_runs` types every query of ``harness/search_quality.py`` into the
+site's search, CPU and network free: how often the rule meant is first and among the first
+three, and each query's time and bytes, at each size of the book.
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, CDPSession, Page
+from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright
 
-from bench.phone.profile import Phone
-from site_server import SiteServer
+from bench.phone.profile import VIEWPORT, Phone
+from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.search_quality import PROBE as QUERY_PROBE
+from harness.search_quality import hit_rates, run_queries
+from site_server import SiteServer, serving
 
 #: Typing speed: a key each this many ms.
 KEY_MS = 120
@@ -167,3 +175,32 @@ def search_runs(phone: Phone, profile: Path, server: SiteServer) -> dict[str, An
     warm = search_visit(context, server, WORDS[1])
     context.close()
     return {"cold": cold, "warm": warm}
+
+
+def query_runs(pw: Playwright, site: Path) -> dict[str, Any]:
+    """Every query of ``harness/search_quality.py`` typed into the site's search, CPU and network free.
+
+    The service worker is blocked, so every byte counted is the search's own; the bytes are
+    what the server sent for the search over all the queries, per query on average.
+    """
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        with serving(site) as server:
+            context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, service_workers="block")
+            page = context.new_page()
+            page.add_init_script(QUERY_PROBE)
+            asked = run_queries(page, f"http://127.0.0.1:{server.server_address[1]}/")
+            sent, count, _ = _search_bytes(server)
+            context.close()
+    finally:
+        browser.close()
+    seconds = [a.seconds for a in asked]
+    return {
+        "queries": len(asked),
+        **hit_rates(asked),
+        "median_s": round(statistics.median(seconds), 3),
+        "slowest_s": round(max(seconds), 3),
+        "kb_per_query": round(sent / 1000 / len(asked), 1),
+        "requests": count,
+        "missed": {a.query.text: list(a.shown[:3]) for a in asked if not a.hit(1)},
+    }

@@ -94,3 +94,12 @@ def test_the_search_has_one_record_per_rule_at_its_address(built_site: Path) -> 
     assert row["meta"]["title"] == "6: Total Collapse"
     assert row["filters"] == {"page": ["Buildings"]}
     assert row["content"].startswith("6: Total Collapse. The occupying units suffer 2d6")
+
+
+def test_a_rules_record_holds_the_headings_it_sits_under(built_site: Path) -> None:
+    found = search_records(built_site)
+    shooting = found["unit-types/#monstrous-cavalry-shooting-creatures-can-fire-up-two"]
+    # Pagefind ends each block of a record with a full stop.
+    assert shooting["content"].rstrip(".").endswith("Unit Types Monstrous Cavalry Shooting:"), shooting["content"]
+    barrage = found["ruins/#barrage-weapons-always-strike-highest-level-under"]
+    assert barrage["content"].rstrip(".").endswith("Ruins Barrage Weapons"), barrage["content"]

@@ -11,7 +11,11 @@ document for Pagefind:
 - a heading's words are its title and a body weighed at half a paragraph's: a heading is
   found, but the rules under it that use the word come first (a result opens at the
   paragraph that says it);
-- the page's title is a filter value (``page``): carried to the results, never searched.
+- every record also carries its place, the words of the headings it sits under (the
+  page's title, the section, its own heading), weighed at a tenth of a paragraph's: a
+  query that names where a rule sits and what it says ("barrage ruins", "monstrous
+  cavalry shooting") finds it, below the rules that match on their own words;
+- the page's title is also a filter value (``page``): carried to the results.
 
 The words of the rules, with how often each occurs, are kept apart by length
 (``search/words-7.json``): "Did you mean" looks a mistyped word up among the words one
@@ -38,6 +42,8 @@ WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 SHORTEST = 4
 #: A heading's words against a paragraph's (1) and a chart row's name's (an ``<h1>``, 7).
 HEADING_WEIGHT = 0.5
+#: A rule's place (the headings above it) against its own words.
+PLACE_WEIGHT = 0.1
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,8 @@ def records(page_url: str, page: PageRules) -> list[SearchRecord]:
         else:
             body = f"<p>{escape(rule.text)}</p>"
             title = rule.heading
+        if rule.place and rule.kind != "heading":
+            body += f'<p data-pagefind-weight="{PLACE_WEIGHT}">{escape(" ".join(rule.place))}</p>'
         out.append(SearchRecord(url, _document(title, body, page.title)))
     return out
 

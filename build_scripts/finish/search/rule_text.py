@@ -21,6 +21,7 @@ RuleKind = Literal["heading", "rule", "chart-row"]
 _SPACES = re.compile(r"\s+")
 #: The first element that is a rule (a rule is never inside another): the page is read from there.
 _FIRST_RULE = re.compile(r"""<[a-z0-9]+\b[^>]*\bclass="(?:rule|rule-heading)[ "]""")
+_HEADING_TAG = re.compile(r"h[1-6]")
 _VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed", "track"})
 
 
@@ -31,7 +32,9 @@ class RuleText:
     ``name`` is a heading's words or a chart row's roll and name (``6: Total Collapse``),
     empty for a paragraph or list item; ``text`` the words under it (a chart row's
     paragraph, a paragraph's or item's words; empty for a heading); ``heading`` the words
-    of the nearest heading at or above the rule.
+    of the nearest heading at or above the rule; ``place`` the words of every heading the
+    rule sits under, outermost (the page's title) first, its own heading's included and a
+    heading's own words not (``("Ruins", "Barrage Weapons")``).
     """
 
     id: str
@@ -39,6 +42,7 @@ class RuleText:
     name: str
     text: str
     heading: str
+    place: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,8 @@ class _RuleReader(HTMLParser):
         self._skip = 0  # open elements inside something skipped
         self._in_name = 0
         self._heading = ""
+        self._level = 0  # the open rule's heading level (h1 → 1), for a heading
+        self._above: list[tuple[int, str]] = []  # the headings the next rule sits under: (level, words)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
@@ -76,6 +82,7 @@ class _RuleReader(HTMLParser):
             if found.get("id") and ("rule" in classes or "rule-heading" in classes):
                 kind = "heading" if "rule-heading" in classes else "chart-row" if "chart-row" in classes else "rule"
                 self._rule = {"id": found["id"] or "", "kind": kind, "name": "", "text": ""}
+                self._level = int(tag[1]) if _HEADING_TAG.fullmatch(tag) else 7
                 role = "rule"
         elif self._skip or "data-help" in found or "headerlink" in classes:
             role = "skip"
@@ -114,7 +121,12 @@ class _RuleReader(HTMLParser):
         kind: RuleKind = rule["kind"]  # type: ignore[assignment]
         if kind == "heading":
             self._heading = name
-        self.rules.append(RuleText(rule["id"], kind, name, text, self._heading))
+            while self._above and self._above[-1][0] >= self._level:
+                self._above.pop()
+        place = tuple(words for _, words in self._above)
+        if kind == "heading":
+            self._above.append((self._level, name))
+        self.rules.append(RuleText(rule["id"], kind, name, text, self._heading, place))
 
 
 def page_rules(html: str) -> PageRules:

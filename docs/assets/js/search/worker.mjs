@@ -6,9 +6,10 @@
 //
 // Results are grouped by page, as the theme shows them: each page's rules in the order of
 // their scores, then the page itself; the first screen's results are sent as soon as their
-// fragments are in, the rest after. When nothing matches, a word that no rule has (not even
-// as the start of a longer word) gets its likely correction, sent beside the result
-// (`scrollhammer.fixed`) for the page's "Did you mean" (search-later.js passes it on).
+// fragments are in, the rest after. A word that no rule has (not even as the start of a
+// longer word), when nothing matches or beside other words, gets its likely correction,
+// sent beside the result (`scrollhammer.fixed`) for the page's "Did you mean"
+// (search-later.js passes it on); `scrollhammer.done` says whether the results are all in.
 // Pagefind starts loading as the worker starts, and the worker's helpers are imported beside
 // it, not before it: on a slow line a static import costs a round trip first.
 /// <reference lib="webworker" />
@@ -126,14 +127,17 @@ async function answer(query) {
   // The first screen's results first (a fragment each, fetched at once), then the rest.
   const first = await withData(best.slice(0, FIRST_SHOWN));
   if (stale()) return;
-  const fixed = query.trim() && !best.length ? await fix(loaded, query) : null;
+  // A word the rules lack, in a query that found nothing or in one of several words (where
+  // the others found something without it), gets its correction.
+  const fixed = query.trim() && (!best.length || heard.length > 1) ? await fix(loaded, query) : null;
   if (stale()) return;
-  scope.postMessage({ type: RESULT, data: { items: grouped(first, heard) }, scrollhammer: { query, fixed } });
-  if (best.length <= FIRST_SHOWN) return;
+  const done = best.length <= FIRST_SHOWN;
+  scope.postMessage({ type: RESULT, data: { items: grouped(first, heard) }, scrollhammer: { query, fixed, done } });
+  if (done) return;
   const rest = await withData(best.slice(FIRST_SHOWN));
   if (stale()) return;
   const items = grouped([...first, ...rest], heard);
-  scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { query, fixed: null } });
+  scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { query, fixed: null, done: true } });
 }
 
 scope.addEventListener("message", (event) => {
