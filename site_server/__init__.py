@@ -22,6 +22,7 @@ import hashlib
 import http.server
 import posixpath
 import re
+import socket
 import sys
 import threading
 import time
@@ -136,7 +137,34 @@ class SiteServer(http.server.ThreadingHTTPServer):
         #: The bytes of those bodies, by URL path (as sent: compressed when a twin was sent).
         self.downloaded_bytes: Counter[str] = Counter()
         self._count_lock = threading.Lock()
+        #: The connections being served (a browser keeps one open between requests).
+        self._open: set[socket.socket] = set()
         super().__init__(address, _Handler)
+
+    def process_request(self, request: socket.socket, client_address: tuple[str, int]) -> None:  # type: ignore[override]
+        """Serve a connection in a thread of its own, noting it open until it ends."""
+        with self._count_lock:
+            self._open.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: socket.socket) -> None:  # type: ignore[override]
+        """A connection ended."""
+        with self._count_lock:
+            self._open.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening, and end the connections still open: nothing answers on the address after it.
+
+        A browser keeps a connection open between requests; closing only the listening socket
+        would let it go on asking over that one (an "offline" that is not).
+        """
+        super().server_close()
+        with self._count_lock:
+            still = list(self._open)
+        for connection in still:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     def count_download(self, url_path: str, size: int = 0) -> None:
         """Note one download of ``url_path``, of ``size`` bytes."""

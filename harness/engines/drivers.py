@@ -48,6 +48,15 @@ FIND = """return [...document.querySelectorAll(arguments[0])]
     .find(e => arguments[1] === null || e.textContent.trim() === arguments[1]) || null;"""
 
 
+#: Firefox's console (its errors, not its warnings) for pages of the tests' servers, read in the chrome context.
+_FIREFOX_ERRORS = """
+return Services.console.getMessageArray()
+  .filter((m) => m instanceof Ci.nsIScriptError && !(m.flags & Ci.nsIScriptError.warningFlag))
+  .filter((m) => (m.sourceName || '').startsWith('http://127.0.0.1'))
+  .map((m) => `${m.errorMessage} (${m.sourceName}:${m.lineNumber})`);
+"""
+
+
 class EngineError(AssertionError):
     """A condition the page never met, with what the page said last."""
 
@@ -81,6 +90,14 @@ class Engine(Protocol):
 
     def screenshot(self) -> bytes:
         """What the window shows, as PNG."""
+
+    def browser_errors(self) -> list[str]:
+        """The errors the browser itself logged for pages of 127.0.0.1.
+
+        A service worker's rejected answer among them, where the driver can read them:
+        Firefox's console and Chromium's page console; WebKit's driver reads none (the
+        page's probe stands in).
+        """
 
     def close(self) -> None:
         """End the session and the browser."""
@@ -151,6 +168,9 @@ class WebKit:
 
     def screenshot(self) -> bytes:
         return bytes(self._driver.get_screenshot_as_png())
+
+    def browser_errors(self) -> list[str]:
+        return []  # WebKitWebDriver does not read the console
 
     def close(self) -> None:
         self._driver.quit()
@@ -227,6 +247,10 @@ class Firefox:
     def screenshot(self) -> bytes:
         return base64.b64decode(self._client.screenshot(format="base64", full=False))
 
+    def browser_errors(self) -> list[str]:
+        with self._client.using_context(self._client.CONTEXT_CHROME):
+            return list(self._client.execute_script(_FIREFOX_ERRORS))
+
     def close(self) -> None:
         with contextlib.suppress(Exception):  # the browser may have gone already
             self._client.delete_session()
@@ -249,6 +273,8 @@ class Chromium:
             viewport={"width": PHONE_WIDTH, "height": 740},
         )
         self._page = self._context.pages[0] if self._context.pages else self._context.new_page()
+        self._errors: list[str] = []
+        self._page.on("console", lambda m: self._errors.append(m.text) if m.type == "error" else None)
         self.version = f"Chromium {self._context.browser.version if self._context.browser else '?'}"
 
     def open(self, url: str) -> None:
@@ -279,6 +305,9 @@ class Chromium:
 
     def screenshot(self) -> bytes:
         return self._page.screenshot()
+
+    def browser_errors(self) -> list[str]:
+        return list(self._errors)
 
     def close(self) -> None:
         self._context.close()

@@ -3,6 +3,8 @@
 The files are hard links to the build's (no copy of Pyodide); each page is written anew
 (and its ``.br``/``.gz`` twins dropped, so the server sends the page with the script).
 The cross-engine tests put their probe there; the engines' benchmark, its answer clock.
+The added files are also in the service worker's list of files to keep (``sw.js``, written
+anew), so a page opened offline, or after the browser's restart, still has its probe.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import shutil
 from pathlib import Path
 
 _HEAD = re.compile(r"<head>", re.IGNORECASE)
+#: How the service worker's precache list begins (workbox_source.js, as the build writes it).
+_MANIFEST = "const MANIFEST = ["
 
 
 def probed_copy(
@@ -34,4 +38,20 @@ def probed_copy(
         shutil.copy(source, dest / name)
     if script is not None:
         (dest / first).write_text(script, "utf-8")
+    _kept_offline(dest, [first, *(extra or {})])
     return dest
+
+
+def _kept_offline(site: Path, names: list[str]) -> None:
+    """Add ``names`` (files at the site's root) to the service worker's core list, when it has one."""
+    worker = site / "sw.js"
+    if not worker.exists():
+        return
+    text = worker.read_text("utf-8")
+    if _MANIFEST not in text:
+        raise ValueError(f"{worker}: no precache list ({_MANIFEST!r}) to add the probe's files to")
+    entries = "".join(f'{{"revision":"probe","url":"{name}"}},' for name in sorted(set(names)))
+    worker.unlink()  # a new file, not the build's
+    worker.write_text(text.replace(_MANIFEST, _MANIFEST + entries, 1), "utf-8")
+    for twin in (site / "sw.js.br", site / "sw.js.gz"):
+        twin.unlink(missing_ok=True)

@@ -15,10 +15,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 from support import PHONE, build_site, copy_project
 from support.browser import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
 
+from build_scripts.core.model import page_url
 from calculators.format import to_jsonable
 from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS, traced
 from harness.network import free_port
-from harness.project import ROOT
+from harness.project import PROJECT, ROOT
 from site_server import serving
 
 
@@ -256,3 +257,37 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
         assert f"scrollhammer-{build_n1}" in caches
         assert set(caches) <= set(build_caches(build_n1)), caches
         context.close()
+
+
+#: Every page at the navigation's top: the core rulebook and the site's own pages, kept at the first visit.
+CORE_PAGES = [page_url(p.name) for p in PROJECT.options.pages if not p.group]
+
+
+def test_offline_every_core_page_opens_with_no_error_and_every_file_is_answered(
+    warm: BrowserContext, site_url: str
+) -> None:
+    """The theme's sitemap (instant navigation reads it) is kept, and a file the site lacks is
+    answered 504, not with a rejected promise, which Chromium logs as the page's error."""
+    go_offline(warm)
+    page = warm.new_page()
+    errors: list[str] = []
+    # Chromium logs the 504 the test asks for itself; any other error is the page's.
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "not-on-this-phone" not in m.location.get("url", "")
+            else None
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for path in CORE_PAGES:
+        with page.expect_response(re.compile(r"/sitemap\.xml$"), timeout=TIMEOUT) as sitemap:
+            page.goto(site_url + path)
+        assert sitemap.value.status == 200, path
+        statuses = page.evaluate(
+            """() => Promise.all(['/sitemap.xml', '/assets/not-on-this-phone.js'].map((url) =>
+                fetch(url).then((r) => r.status, (error) => `rejected: ${error}`)))"""
+        )
+        assert statuses == [200, 504], path
+    assert errors == []

@@ -19,9 +19,10 @@ from support.calc_cases import CALCULATOR_OF, CASES, FIXED
 from support.expected import card_link, cpython
 from support.hostile import PAYLOADS, SUSPICIOUS
 
+from build_scripts.core.model import page_url
 from calculators.registry import all_calculators
 from harness.engines.drivers import Engine, wait
-from harness.project import ROOT
+from harness.project import PROJECT, ROOT
 from site_server import SiteServer
 
 CALCULATORS = all_calculators()
@@ -365,3 +366,39 @@ def test_hostile_links_stay_inert(phone: Engine, probed_url: str) -> None:
         wait(phone, "return !!document.querySelector('.sh-table__title')", what="the table drawn")
         assert phone.run(f"return ({SUSPICIOUS})()") == [], payload
         clean(phone)
+
+
+#: The core rulebook and the site's own pages: every page at the navigation's top, kept at the first visit.
+CORE_PAGES = [page_url(p.name) for p in PROJECT.options.pages if not p.group]
+#: Answered when the page has its offline copy: whether the theme's sitemap and a file the site
+#: lacks are answered (a status), not rejected.
+ANSWERS_OFFLINE = """const done = arguments[arguments.length - 1];
+const status = (url) => fetch(url).then((r) => r.status, (error) => `rejected: ${error}`);
+Promise.all([status('/sitemap.xml'), status('/assets/not-on-this-phone.js')]).then(done);"""
+
+
+def test_offline_every_core_page_opens_with_no_error_and_every_file_is_answered(
+    phone: Engine, own_server: SiteServer
+) -> None:
+    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
+    phone.open(url + "terrain/")  # a page without a calculator: the offline copy is made once it is idle
+    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
+    wait(
+        phone,
+        "return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated');",
+        what="the offline copy stored",
+    )
+    errors_before = len(phone.browser_errors())
+    own_server.shutdown()
+    own_server.server_close()  # its open connections too: nothing answers on the address
+    for page in CORE_PAGES:
+        phone.open(url + page)
+        wait(phone, "return document.readyState === 'complete' && !!document.querySelector('h1')", what=page)
+        wait(
+            phone,
+            "return performance.getEntriesByType('resource').some((r) => r.name.endsWith('/sitemap.xml'))",
+            what=f"{page}: the theme's instant navigation read the sitemap",
+        )
+        assert phone.run_async(ANSWERS_OFFLINE) == [200, 504], f"{phone.name} {page}"
+        clean(phone)
+    assert phone.browser_errors()[errors_before:] == [], "no answer of the service worker was a rejected promise"

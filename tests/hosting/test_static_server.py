@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import http.client
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -11,7 +12,7 @@ import brotli
 import pytest
 
 from build_scripts.core.csp import CONTENT_SECURITY_POLICY
-from site_server import cache_control, content_type
+from site_server import cache_control, content_type, serve
 
 PYODIDE = "assets/pyodide/314.0.7/"
 
@@ -103,3 +104,26 @@ def test_folder_without_slash_redirects(site_url: str) -> None:
     opener = urllib.request.build_opener(urllib.request.HTTPRedirectHandler)
     with opener.open(request, timeout=10) as response:  # follows the redirect
         assert response.url.endswith("/ruins/")
+
+
+def test_a_closed_server_answers_nothing_on_a_connection_the_browser_kept_open(built_site: Path) -> None:
+    """A browser keeps a connection open between requests; a test that takes the server away to
+    go offline must find nothing answering on it either."""
+    server = serve(built_site)
+    connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    try:
+        connection.request("GET", "/sitemap.xml")
+        first = connection.getresponse()
+        assert first.status == 200
+        first.read()
+        server.shutdown()
+        server.server_close()
+
+        def ask_again() -> None:
+            connection.request("GET", "/sitemap.xml")
+            connection.getresponse()
+
+        with pytest.raises((ConnectionError, http.client.HTTPException)):
+            ask_again()
+    finally:
+        connection.close()

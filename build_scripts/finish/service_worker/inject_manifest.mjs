@@ -26,7 +26,11 @@ if (!siteDir || !/^[0-9a-f]{6,64}$/.test(buildId || "")) {
   process.exit(2);
 }
 const swDest = path.join(siteDir, "sw.js");
-const PATTERNS = ["**/*.{html,js,mjs,css,json,wasm,zip,svg,png,ico,webmanifest,pf_meta,pf_index,pf_fragment,pagefind}"];
+// sitemap.xml: the theme's instant navigation reads it, offline too.
+const PATTERNS = [
+  "**/*.{html,js,mjs,css,json,wasm,zip,svg,png,ico,webmanifest,pf_meta,pf_index,pf_fragment,pagefind}",
+  "sitemap.xml",
+];
 // Material ships lunr for many languages and its own search worker; the site's search is
 // Pagefind's (assets/js/search/), so neither is ever loaded.
 const NEVER = [

@@ -41,6 +41,8 @@ const BOOK = { files: Number("__SCROLLHAMMER_BOOK_FILES__"), bytes: Number("__SC
 const BOOK_LIST = "offline-book.json";
 /** Where a page that is not on this phone sends the player, offline. */
 const NOT_HERE = "offline/";
+/** The answer to any other file that is not on this phone, offline. */
+const OFFLINE = { status: 504, statusText: "Offline", headers: { "Content-Type": "text/plain; charset=utf-8" } };
 // Workbox replaces this expression with the precache list (url and revision of each file).
 const MANIFEST = self.__WB_MANIFEST;
 const SCOPE = new URL(sw.registration.scope);
@@ -243,7 +245,8 @@ function cardTarget(request) {
 /**
  * A file of the site that is in neither tier's list for this build: from the pages read
  * before, else the network (kept for next time); a page not on the phone, offline, sends
- * the player to offline/.
+ * the player to offline/, and any other file is answered "504 Offline" (a promise that
+ * rejected would be logged by the browser as the page's error).
  * @param {Request} request
  */
 async function visited(request) {
@@ -255,9 +258,9 @@ async function visited(request) {
     const response = await fetch(request);
     if (response.ok && response.type === "basic") await cache.put(new URL(key, SCOPE), response.clone());
     return response;
-  } catch (error) {
+  } catch {
     if (hit) return hit;
-    if (request.mode !== "navigate") throw error;
+    if (request.mode !== "navigate") return new Response("Offline: not on this phone.", OFFLINE);
     const missing = new URL(NOT_HERE, SCOPE);
     missing.searchParams.set("from", url.pathname + url.search + url.hash);
     return Response.redirect(missing.href, 302);
@@ -281,7 +284,7 @@ sw.addEventListener("fetch", (event) => {
       if (key) {
         const hit = await (await caches.open(CACHE)).match(new URL(key, SCOPE));
         if (hit) return hit;
-        return fetch(request);
+        return visited(request); // the core tier lost it (the browser evicted it): as any other file
       }
       const book = await keptBook();
       const bookKey = book && keyFor(request, book);
