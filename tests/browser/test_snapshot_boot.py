@@ -108,3 +108,66 @@ def test_the_calculators_page_says_how_much_the_site_keeps(warm: BrowserContext,
     report = page.locator("#storage-report")
     expect(report).to_contain_text("This site keeps", timeout=TIMEOUT)
     expect(report).to_contain_text("for a ready-started Python")
+
+
+#: The moment the page's first answer is shown (its own clock).
+ANSWERED_AT = """() => new Promise((done) => {
+  const shown = document.querySelector('.sh-calc__result[data-result]');
+  if (shown) done(performance.now());
+  else document.addEventListener('sh-calc:answered', () => done(performance.now()), { once: true, capture: true });
+})"""
+#: The page's main thread kept busy for a second (a phone's page still laying out, a player scrolling).
+BUSY_SECOND = "() => { const end = performance.now() + 1000; while (performance.now() < end); }"
+
+
+def test_a_page_opened_a_second_after_the_first_answer_starts_from_the_snapshot(
+    browser: Browser, hosted_url: str
+) -> None:
+    """The snapshot is asked for at the first answer, not when the page is next idle: a page
+    busy for the second after its answer, then left, has kept it."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    assert ready(page, hosted_url + "buildings/")["source"] == "files"
+    page.evaluate(ANSWERED_AT)
+    page.evaluate(BUSY_SECOND)
+    # The same tab goes on to another page at once: the first page's worker is gone with it.
+    assert ready(page, hosted_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
+    context.close()
+
+
+#: Another page of the site holding the snapshot-making lock, as a worker making one holds it.
+HOLD_LOCK = """() => new Promise((held) => navigator.locks.request('scrollhammer.python-snapshot',
+  () => { held(); return new Promise((release) => { window.__release = release; }); }))"""
+#: True once a request for the lock waits (a starting worker's, shared).
+WAITING = """async () => ((await navigator.locks.query()).pending || [])
+  .some((lock) => lock.name === 'scrollhammer.python-snapshot' && lock.mode === 'shared')"""
+
+
+def test_a_page_that_starts_while_another_makes_the_snapshot_waits_for_it(warm: BrowserContext, site_url: str) -> None:
+    """A worker that finds no snapshot, while another page's worker is making one (its Web Lock
+    held), waits for it rather than start from the files."""
+    maker = warm.new_page()
+    maker.goto(site_url + "calculators/")
+    # The snapshot the first visit kept is taken away while the lock is held: "being made".
+    maker.evaluate(
+        f"""async () => {{
+            const cache = await caches.open('{SNAPSHOTS}');
+            const [key] = await cache.keys();
+            window.__kept = [key.url, await cache.match(key)];
+            await cache.delete(key);
+        }}"""
+    )
+    maker.evaluate(HOLD_LOCK)
+    starting = warm.new_page()
+    starting.goto(site_url + "ruins/")
+    maker.wait_for_function(WAITING, timeout=TIMEOUT)
+    maker.evaluate(
+        f"""async () => {{
+            await (await caches.open('{SNAPSHOTS}')).put(window.__kept[0], window.__kept[1]);
+            window.__release();
+        }}"""
+    )
+    starting.wait_for_function(
+        "() => ['ready', 'failed'].includes(window.scrollhammerCalculators.state)", timeout=TIMEOUT
+    )
+    assert starting.evaluate("() => window.scrollhammerCalculators.source") == "snapshot"

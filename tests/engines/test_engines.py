@@ -141,6 +141,21 @@ def test_a_second_page_starts_python_from_the_snapshot_and_a_third_works_offline
     assert answered(phone, "calc-hit-split-artillery") == expected, "offline"
 
 
+def test_a_page_opened_a_second_after_the_first_answer_starts_from_the_snapshot(
+    phone: Engine, own_server: SiteServer
+) -> None:
+    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
+    phone.open(url + "buildings/")
+    assert python_ready(phone)["source"] == "files"
+    answered(phone, "calc-building-damage")
+    # The page busy for the second after its answer (still laying out, a player scrolling), then left:
+    # the snapshot was asked for at the answer, not when the page is next idle.
+    phone.run("const end = performance.now() + 1000; while (performance.now() < end);")
+    phone.open(url + "ruins/")
+    assert python_ready(phone) == {"state": "ready", "source": "snapshot", "fallback": ""}
+    clean(phone)
+
+
 def test_a_rule_link_lands_on_its_rule_in_view(phone: Engine, probed_url: str) -> None:
     phone.open(probed_url + "buildings/#tremor")
     where = wait(

@@ -4,7 +4,7 @@
 // One generic binder for every calculator form the build generated from a calculator's
 // input declaration: it sends the form's values to Python as data, shows the answer,
 // rolls real dice, copies the link or the JSON, and applies shared links.
-import { copyText, el, onEveryPage, savingData, shareOrCopy, toast, whenIdle } from "../site.mjs";
+import { copyText, el, onEveryPage, savingData, shareOrCopy, toast } from "../site.mjs";
 import { compute, engineState, keepSnapshot, onEngineChange, play, startEngine } from "./engine.mjs";
 import { clearErrors, part, showErrors, showResult, showStatus, toggleExact } from "./render.mjs";
 import { runtimeOnDevice } from "./runtime.mjs";
@@ -48,8 +48,9 @@ async function update(section) {
   section.dispatchEvent(new CustomEvent("sh-calc:answered", { bubbles: true }));
   // The answer is in: the search may build its index now (search-later.js).
   window.scrollhammerSearch?.start();
-  // For the next visit: a snapshot of the started Python, made while the page is idle.
-  whenIdle(() => keepSnapshot(), 2000);
+  // For the next page: a snapshot of the started Python, made at once (a player may open
+  // another page a second later; the worker is busy with it for a moment, once).
+  keepSnapshot();
 }
 
 /**

@@ -11,6 +11,10 @@ import { mark, message, scope, where } from "./worker-boot.mjs";
 
 /** The Cache Storage of snapshots (not "scrollhammer-…": the service worker owns those). */
 export const SNAPSHOTS = "scrollhammer.python-snapshots";
+/** The Web Lock a worker holds while it makes and stores a snapshot (another page's worker waits for it). */
+const MAKING = "scrollhammer.python-snapshot";
+/** How long a starting worker waits for a snapshot another page is making: a start from the files takes longer. */
+const WAIT_MS = 3000;
 
 /** The snapshot format, imported when there is a snapshot to read or make (never on a first visit's path). */
 function snapshotFormat() {
@@ -37,6 +41,27 @@ export async function storedSnapshot() {
 }
 
 /**
+ * The stored snapshot for this runtime, or one another page's worker is making now (its
+ * Web Lock held): waited for, at most WAIT_MS, then read. Null when there is neither.
+ * @returns {Promise<Response | null>}
+ */
+export async function snapshotSoon() {
+  const stored = await storedSnapshot();
+  const locks = scope.navigator.locks;
+  if (stored || !locks) return stored;
+  try {
+    const { held = [] } = await locks.query();
+    if (!held.some((lock) => lock.name === MAKING)) return null;
+    // A shared request is granted once the maker lets go (or gives up after WAIT_MS).
+    await locks.request(MAKING, { mode: "shared", signal: AbortSignal.timeout(WAIT_MS) }, () => undefined);
+    mark("snapshot-waited");
+  } catch {
+    return null; // waited too long, or no locks here: the files
+  }
+  return storedSnapshot();
+}
+
+/**
  * A stored snapshot, as startPyodide takes it: its memory at once, filled as it is read.
  * @param {Response} stored
  * @returns {Promise<SnapshotMemory>}
@@ -59,12 +84,24 @@ export async function snapshotMemory(stored) {
 
 /**
  * Store a memory snapshot of this (freshly booted, already answering) interpreter for
- * the next visit; the page asks for it when idle after the first answer.
+ * the next visit; the page asks for it right after the first answer, so it is kept before
+ * the player opens another page. It is made under a Web Lock: a page opened meanwhile in
+ * another tab waits for it (snapshotSoon) instead of starting from the files.
  * @param {{pyodide: Pyodide, source: "snapshot" | "files"}} booted
  * @returns {Promise<SnapshotStored>}
  */
 export async function makeSnapshot(booted) {
   if (booted.source !== "files") return { stored: false, bytes: 0, reason: "booted from a snapshot" };
+  const locks = scope.navigator.locks;
+  return locks ? locks.request(MAKING, () => madeSnapshot(booted)) : madeSnapshot(booted);
+}
+
+/**
+ * Make and store the snapshot (under the Web Lock, where there are locks).
+ * @param {{pyodide: Pyodide, source: "snapshot" | "files"}} booted
+ * @returns {Promise<SnapshotStored>}
+ */
+async function madeSnapshot(booted) {
   try {
     const { FORMAT, pack } = await snapshotFormat();
     const { body, rawBytes, check } = pack(booted.pyodide.makeMemorySnapshot());

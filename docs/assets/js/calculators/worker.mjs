@@ -32,7 +32,7 @@ import {
   unpackCalculators,
 } from "./worker-boot.mjs";
 import { runtimeParts, startPyodide } from "./worker-pyodide.mjs";
-import { makeSnapshot, SNAPSHOTS, snapshotMemory, storedSnapshot } from "./worker-snapshot.mjs";
+import { makeSnapshot, SNAPSHOTS, snapshotMemory, snapshotSoon } from "./worker-snapshot.mjs";
 
 /** @typedef {import("../types/protocol").Request} Request */
 /** @typedef {import("../types/protocol").Reply} Reply */
@@ -64,7 +64,7 @@ let replacing = /** @type {Promise<void> | null} */ (null);
 async function boot() {
   mark("start");
   runtimeParts(); // Pyodide's parts load and compile while the cache is asked
-  const stored = await storedSnapshot();
+  const stored = await snapshotSoon();
   if (stored) {
     try {
       // The snapshot is read and unpacked while Pyodide fetches and compiles its files.
