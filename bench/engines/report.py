@@ -13,7 +13,7 @@ from bench.phone.runs import STEPS
 __all__ = ["ENGINES", "PHASES", "VISITS", "answers_table", "steps_digest", "steps_table", "summary"]
 
 #: The figures the answers' table gives with their ratio to Chromium's.
-FIGURES = ("first_s", "warm_s", "alone_load_s")
+FIGURES = ("first_s", "warm_s", "next_day_s", "alone_load_s", "snapshot_after_answer_s")
 
 ENGINES = ["chromium", "webkit", "firefox"]
 #: Each visit a run measures, by its figures' prefix.
@@ -42,6 +42,8 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "max": round(max(values), 2),
         }
     out["warm_from_snapshot"] = all(run["warm_from_snapshot"] for run in runs)
+    if all("next_day_source" in run for run in runs):
+        out["next_day_from_snapshot"] = all(run["next_day_source"] == "snapshot" for run in runs)
     return out
 
 
@@ -80,17 +82,27 @@ def answers_table(data: dict[str, Any], *, ranges: bool = True) -> str:
         ),
         "",
         (
-            "| engine | CPU | first answer, cold | warm answer, second page | the page alone, loaded "
-            "| warm from the snapshot |"
+            "| engine | CPU | first answer, cold | warm answer, second page | next day (restarted, offline) "
+            "| the page alone, loaded | the snapshot kept, after the first answer | warm from the snapshot |"
         ),
-        "| --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for cpu, e, chromium in _rows(data):
-        ratio = {k: f" ×{e[k]['median'] / chromium[k]['median']:.1f}" if e is not chromium else "" for k in FIGURES}
-        alone = _range(e["alone_load_s"]) + ratio["alone_load_s"] if "alone_load_s" in e else "–"
+
+        def cell(key: str, e: dict[str, Any] = e, chromium: dict[str, Any] = chromium) -> str:
+            if key not in e:
+                return "–"
+            ratio = (
+                f" ×{e[key]['median'] / chromium[key]['median']:.1f}" if e is not chromium and key in chromium else ""
+            )
+            return _range(e[key]) + ratio
+
+        snapshot = ("yes" if e["warm_from_snapshot"] else "NO") + (
+            "" if e.get("next_day_from_snapshot", True) else " (next day: NO)"
+        )
         lines.append(
-            f"| {e['version']} | {cpu} | {_range(e['first_s'])}{ratio['first_s']} "
-            f"| {_range(e['warm_s'])}{ratio['warm_s']} | {alone} | {'yes' if e['warm_from_snapshot'] else 'NO'} |"
+            f"| {e['version']} | {cpu} | {cell('first_s')} | {cell('warm_s')} | {cell('next_day_s')} "
+            f"| {cell('alone_load_s')} | {cell('snapshot_after_answer_s')} | {snapshot} |"
         )
     return "\n".join(lines)
 

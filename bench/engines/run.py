@@ -61,7 +61,7 @@ from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.engines.drivers import BINARIES, STARTERS, Engine, missing, virtual_screen, wait
 from harness.engines.probed_site import probed_copy
 from harness.project import ROOT
-from site_server import serving
+from site_server import serve, serving
 
 RUNS = 3
 SITE = ROOT / "site"
@@ -103,22 +103,39 @@ def environment(extra: dict[str, str]) -> Iterator[None]:
                 os.environ[key] = value
 
 
+#: True once the service worker has stored the site's core (it installs whole, then activates).
+OFFLINE_COPY = "return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated')"
+#: Milliseconds from the first answer to the snapshot for the next page kept (the page's clock).
+SNAPSHOT_KEPT = """return window.__snapshotKept === null ? null
+  : Math.max(window.__snapshotKept - window.__firstAnswer, 0.001)"""
+
+
 def one_run(
     name: str, site: Path, display: str, tmp: Path, binary: Path | None = None, pause_s: float = 0.0
 ) -> dict[str, Any]:
-    """A new profile and a new origin: the first answer cold, then a second page's (``binary``: a launcher;
-    ``pause_s``: seconds between the first answer and the second page, as a player reads)."""
-    with serving(site) as server:
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display, binary=binary or BINARIES[name])
-        try:
-            first = answer(engine, base + "buildings/", "first")
-            wait(engine, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
-            time.sleep(pause_s)
-            warm = answer(engine, base + "ruins/", "warm")
-            return {**first, **warm, "warm_from_snapshot": warm["warm_source"] == "snapshot", "version": engine.version}
-        finally:
-            engine.close()
+    """A new profile and a new origin: the first answer cold, then a second page's, then (where the engine
+    starts again on its profile) the next day's, the browser restarted with the network off (``binary``: a
+    launcher; ``pause_s``: seconds between the first answer and the second page, as a player reads)."""
+    server = serve(site, port=0)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    engine = STARTERS[name](Path(tempfile.mkdtemp(dir=tmp)), display, binary=binary or BINARIES[name])
+    try:
+        first = answer(engine, base + "buildings/", "first")
+        kept_ms = float(wait(engine, SNAPSHOT_KEPT, what="the snapshot kept"))
+        time.sleep(pause_s)
+        warm = answer(engine, base + "ruins/", "warm")
+        found = {**first, **warm, "snapshot_after_answer_s": kept_ms / 1000, "version": engine.version}
+        found["warm_from_snapshot"] = warm["warm_source"] == "snapshot"
+        wait(engine, OFFLINE_COPY, what="the offline copy stored")
+        server.shutdown()
+        server.server_close()  # the network off: the next day is the phone's own copy
+        if engine.relaunch():
+            found |= answer(engine, base + "unit-types/", "next_day")
+        return found
+    finally:
+        engine.close()
+        server.shutdown()  # again, if it went on: it returns at once once stopped
+        server.server_close()
 
 
 def page_alone(name: str, site: Path, display: str, tmp: Path, binary: Path | None = None) -> dict[str, float]:

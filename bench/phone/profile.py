@@ -40,11 +40,16 @@ TARGETS = {
     "slowest_ms": 100.0,
 }
 
-# Records when the first calculator answer arrives (the page fires sh-calc:answered).
+# Records when the first calculator answer arrives (the page fires sh-calc:answered), and when the
+# snapshot for the next page was kept (sh-calc:snapshot).
 ANSWER_PROBE = """
 window.__firstAnswer = null;
+window.__snapshotKept = null;
 document.addEventListener('sh-calc:answered', () => {
   if (window.__firstAnswer === null) window.__firstAnswer = performance.now();
+}, true);
+document.addEventListener('sh-calc:snapshot', (event) => {
+  if (event.detail.stored) window.__snapshotKept = performance.now();
 }, true);
 """
 

@@ -91,6 +91,12 @@ class Engine(Protocol):
     def screenshot(self) -> bytes:
         """What the window shows, as PNG."""
 
+    def relaunch(self) -> bool:
+        """Quit the browser and start it again on the same profile, as a player's next day.
+
+        ``False`` where the engine cannot (WebKit's automation mode keeps no profile).
+        """
+
     def browser_errors(self) -> list[str]:
         """The errors the browser itself logged for pages of 127.0.0.1.
 
@@ -172,6 +178,9 @@ class WebKit:
     def browser_errors(self) -> list[str]:
         return []  # WebKitWebDriver does not read the console
 
+    def relaunch(self) -> bool:
+        return False  # MiniBrowser under automation is ephemeral: no profile to start again on
+
     def close(self) -> None:
         self._driver.quit()
 
@@ -251,6 +260,13 @@ class Firefox:
         with self._client.using_context(self._client.CONTEXT_CHROME):
             return list(self._client.execute_script(_FIREFOX_ERRORS))
 
+    def relaunch(self) -> bool:
+        self._client.restart(in_app=True)  # Firefox quits and starts again on its profile
+        self._client.timeout.script = TIMEOUT_S
+        self._client.timeout.page_load = TIMEOUT_S
+        self._client.set_window_rect(width=500, height=1028)
+        return True
+
     def close(self) -> None:
         with contextlib.suppress(Exception):  # the browser may have gone already
             self._client.delete_session()
@@ -266,16 +282,25 @@ class Chromium:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only where the engine runs
 
         self._playwright = sync_playwright().start()
+        self._profile, self._binary = profile_dir, binary or Path(CHROMIUM)
+        self._errors: list[str] = []
+        self._launch()
+        self.version = f"Chromium {self._context.browser.version if self._context.browser else '?'}"
+
+    def _launch(self) -> None:
         self._context = self._playwright.chromium.launch_persistent_context(
-            str(profile_dir),
-            executable_path=str(binary or CHROMIUM),
+            str(self._profile),
+            executable_path=str(self._binary),
             args=CHROMIUM_ARGS,
             viewport={"width": PHONE_WIDTH, "height": 740},
         )
         self._page = self._context.pages[0] if self._context.pages else self._context.new_page()
-        self._errors: list[str] = []
         self._page.on("console", lambda m: self._errors.append(m.text) if m.type == "error" else None)
-        self.version = f"Chromium {self._context.browser.version if self._context.browser else '?'}"
+
+    def relaunch(self) -> bool:
+        self._context.close()
+        self._launch()
+        return True
 
     def open(self, url: str) -> None:
         self._page.goto(url, timeout=TIMEOUT_S * 1000)

@@ -119,3 +119,23 @@ def test_the_launcher_starts_any_browser_in_the_models_groups(tmp_path: Path) ->
     assert f"echo $$ > {tmp_path / 'groups' / 'start' / 'tasks'}" in script
     assert script.rstrip().endswith(f'exec {linked} "$@"')
     assert cores.launcher(str(linked)) == wrapper  # made once
+
+
+def test_the_next_day_and_the_snapshots_delay_have_columns_and_webkit_none_of_a_next_day() -> None:
+    data = _data()
+    for name, next_day in (("chromium", 0.8), ("firefox", 1.2)):
+        run = data["engines"][name]["runs"][0] | {"next_day_s": next_day, "next_day_source": "snapshot"}
+        data["engines"][name] = summary([run | {"snapshot_after_answer_s": 0.25}])
+    webkit = data["engines"]["webkit"]["runs"][0] | {"snapshot_after_answer_s": 0.5}
+    data["engines"]["webkit"] = summary([webkit])
+    rows = answers_table(data, ranges=False).splitlines()
+    assert "next day (restarted, offline)" in rows[2]
+    assert "the snapshot kept, after the first answer" in rows[2]
+    firefox = next(row for row in rows if row.startswith("| Firefox 3 | free |"))
+    assert "| 1.2 s ×1.5 |" in firefox, "the next day against Chromium's"
+    assert firefox.endswith("| 0.25 s ×1.0 | yes |")
+    webkit_free = next(row for row in rows if row.startswith("| WebKitGTK 2 | free |"))
+    assert "| 1.0 s ×2.0 | – |" in webkit_free, "WebKit has no next day"
+    assert webkit_free.endswith("| 0.5 s ×2.0 | yes |")
+    assert data["engines"]["firefox"]["next_day_from_snapshot"] is True
+    assert "next_day_from_snapshot" not in data["engines"]["webkit"]
