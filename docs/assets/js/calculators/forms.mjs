@@ -48,9 +48,7 @@ async function update(section) {
   section.dispatchEvent(new CustomEvent("sh-calc:answered", { bubbles: true }));
   // The answer is in: the search may build its index now (search-later.js).
   window.scrollhammerSearch?.start();
-  // For the next page: a snapshot of the started Python, made at once (a player may open
-  // another page a second later; the worker is busy with it for a moment, once).
-  keepSnapshot();
+  keepSnapshot(); // for the next page, at once: a player may open another a second later
 }
 
 /**
