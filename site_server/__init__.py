@@ -20,7 +20,6 @@ import contextlib
 import email.utils
 import hashlib
 import http.server
-import posixpath
 import re
 import socket
 import sys
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from build_scripts.core.csp import CONTENT_SECURITY_POLICY
+from site_server.headers import REVALIDATE, cache_control, content_type
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
@@ -44,43 +44,7 @@ __all__ = [
     "serve",
 ]
 
-_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".map": "application/json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".xml": "application/xml",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".txt": "text/plain; charset=utf-8",
-    ".gz": "application/gzip",
-    ".webmanifest": "application/manifest+json",
-}
-_IMMUTABLE = "public, max-age=31536000, immutable"
-_REVALIDATE = "no-cache"
-# Content-hashed names (Material's bundles and their source maps, the calculators archive,
-# the search's chunks and fragments and its metadata) and the Pyodide files, which live
-# under their pinned version's folder.
-_HASHED = re.compile(
-    r"(\.[0-9a-f]{8,}\.min\.(js|css)(\.map)?$)|(/calculators-[0-9a-f]{12}\.zip$)|(^/assets/pyodide/[^/]+/)"
-    r"|(^/pagefind/(index|fragment)/)|(^/pagefind/pagefind\.[\w-]+\.pf_meta$)"
-)
 _ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
-
-
-def content_type(path: str) -> str:
-    """The Content-Type for a file name."""
-    return _TYPES.get(posixpath.splitext(path)[1].lower(), "application/octet-stream")
-
-
-def cache_control(url_path: str) -> str:
-    """Long-lived for hashed or version-pinned assets, revalidate for everything else."""
-    return _IMMUTABLE if _HASHED.search(url_path) else _REVALIDATE
 
 
 @dataclass
@@ -219,7 +183,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if path is None:
             status, path = 404, self.server.root / "404.html"
             if not path.is_file():
-                self._send(404, b"Not found", "text/plain; charset=utf-8", _REVALIDATE, None, body=body)
+                self._send(404, b"Not found", "text/plain; charset=utf-8", REVALIDATE, None, body=body)
                 return
         encoding, served = self._negotiate(path)
         data = served.read_bytes()
@@ -227,7 +191,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if status == 200 and self.headers.get("If-None-Match") == etag:
             self._send(304, b"", None, cache_control(url_path), encoding, etag=etag, body=False)
             return
-        cache = cache_control(url_path) if status == 200 else _REVALIDATE
+        cache = cache_control(url_path) if status == 200 else REVALIDATE
         self._send(status, data, content_type(path.name), cache, encoding, etag=etag, body=body)
 
     def _negotiate(self, path: Path) -> tuple[str | None, Path]:
