@@ -8,6 +8,7 @@ Used by ``make serve``, the browser tests and the phone benchmark:
 * ``Cache-Control``: a year and ``immutable`` for hashed or version-pinned assets,
   ``no-cache`` (revalidate with the ETag) for HTML, the service worker and the rest;
 * the site's Content-Security-Policy and a few safe defaults on every response;
+* ``book-kept.txt`` sets the cookie that marks a book kept on the phone (``no-store``);
 * optionally a throttling layer (added latency per request, one shared download
   bandwidth) for the benchmark, since DevTools throttling misses worker fetches.
 
@@ -33,9 +34,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from build_scripts.core.csp import CONTENT_SECURITY_POLICY
-from site_server.headers import REVALIDATE, cache_control, content_type
+from site_server.headers import BOOK_MARK_COOKIE, BOOK_MARK_PATH, REVALIDATE, cache_control, content_type
 
 __all__ = [
+    "BOOK_MARK_COOKIE",
+    "BOOK_MARK_PATH",
     "CONTENT_SECURITY_POLICY",
     "SiteServer",
     "Throttle",
@@ -233,6 +236,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
+        if status == 200 and urllib.parse.urlsplit(self.path).path == BOOK_MARK_PATH:
+            self.send_header("Set-Cookie", BOOK_MARK_COOKIE)
         self.end_headers()
         if body and data:
             self.server.count_download(urllib.parse.urlsplit(self.path).path, len(data))

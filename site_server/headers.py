@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-__all__ = ["IMMUTABLE", "REVALIDATE", "cache_control", "content_type"]
+__all__ = ["BOOK_MARK_COOKIE", "BOOK_MARK_PATH", "IMMUTABLE", "REVALIDATE", "cache_control", "content_type"]
 
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -30,6 +30,10 @@ _TYPES = {
 }
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+#: The file whose answer marks a book kept on the phone, and the mark: a cookie a server set
+#: outlives Safari's clearing of a site's storage (docs/assets/js/book-mark.mjs).
+BOOK_MARK_PATH = "/book-kept.txt"
+BOOK_MARK_COOKIE = "scrollhammer-book=kept; Path=/; Max-Age=34560000; SameSite=Strict"
 # Content-hashed names (Material's bundles and their source maps, the calculators archive,
 # the search's chunks and fragments and its metadata) and the Pyodide files, which live
 # under their pinned version's folder.
@@ -45,5 +49,7 @@ def content_type(path: str) -> str:
 
 
 def cache_control(url_path: str) -> str:
-    """Long-lived for hashed or version-pinned assets, revalidate for everything else."""
+    """Long-lived for hashed or version-pinned assets, revalidate for the rest (the book's mark: never stored)."""
+    if url_path == BOOK_MARK_PATH:
+        return "no-store"
     return IMMUTABLE if _HASHED.search(url_path) else REVALIDATE

@@ -82,8 +82,8 @@ def answers_table(data: dict[str, Any], *, ranges: bool = True) -> str:
         ),
         "",
         (
-            "| engine | CPU | first answer, cold | warm answer, second page | next day (restarted, offline) "
-            "| the page alone, loaded | the snapshot kept, after the first answer | warm from the snapshot |"
+            "| engine | CPU | first answer, cold | warm answer, second page | next day, restarted offline "
+            "| the page alone | snapshot stored, after the answer | warm from the snapshot |"
         ),
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]

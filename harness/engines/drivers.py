@@ -127,12 +127,16 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, display: str, binary: Path = MINIBROWSER) -> None:
+    def __init__(self, display: str, binary: Path = MINIBROWSER, *, user_agent: str = "", dark: bool = False) -> None:
         from selenium import webdriver  # noqa: PLC0415 - only where the engine runs
 
         options = webdriver.WebKitGTKOptions()
         options.binary_location = str(binary)
         options.add_argument("--automation")
+        if user_agent:  # another device's (an iPhone's Safari)
+            options.add_argument(f"--user-agent={user_agent}")
+        if dark:  # the system's dark theme: prefers-color-scheme: dark
+            options.add_argument("--dark-mode")
         service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": display})
         self._driver = webdriver.WebKitGTK(options=options, service=service)
         self._driver.set_script_timeout(TIMEOUT_S)

@@ -32,6 +32,11 @@
     seen.errors.push(args.map(String).join(" "));
     report(...args);
   };
+  // The site as iOS runs it from the Home Screen (navigator.standalone), for this tab's
+  // pages once a test has said so: the page's own scripts read it as they start.
+  if (sessionStorage.getItem("__probe.standalone")) {
+    Object.defineProperty(Navigator.prototype, "standalone", { get: () => true, configurable: true });
+  }
   // A dialog would stop the driver; each is noted instead (confirm as a player who agrees).
   for (const name of ["alert", "confirm", "prompt"]) {
     window[name] = (message) => {

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.header_table import IMMUTABLE, REVALIDATE, readme_immutable, readme_types, samples
+from support.header_table import IMMUTABLE, REVALIDATE, readme_book_mark, readme_immutable, readme_types, samples
 
 
 def test_every_sample_is_typed_and_cached_as_the_readme_says(built_site: Path) -> None:
     types, immutable = readme_types(), readme_immutable()
     for expected in samples(built_site):
+        if expected.cookie:
+            assert (expected.cache, expected.cookie) == readme_book_mark()
+            assert expected.content_type == "text/plain; charset=utf-8"
+            assert expected.source(built_site).is_file(), "the build ships the mark's file"
+            continue
         name = expected.source(built_site).name
         ending = name if name == "manifest.webmanifest" else Path(name).suffix
         assert expected.content_type == types[ending], expected.kind

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE, REVALIDATE, samples
+from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE, NO_STORE, REVALIDATE, samples
 from support.headers_file import Rules, applied, parse
 
 from harness.project import ROOT
@@ -29,8 +29,9 @@ def test_every_kind_in_the_table_gets_its_headers(rules: Rules, built_site: Path
             # These hosts match rules by path, so a missing file under a pinned folder gets that
             # folder's year; for a folder named by its version, missing stays missing.
             continue
-        if expected.cache == IMMUTABLE:
-            assert headers["cache-control"] == [IMMUTABLE], expected.kind
+        assert headers.get("set-cookie") == ([expected.cookie] if expected.cookie else None), expected.kind
+        if expected.cache in (IMMUTABLE, NO_STORE):
+            assert headers["cache-control"] == [expected.cache], expected.kind
         else:
             assert expected.cache == REVALIDATE
             assert "cache-control" not in headers, f"{expected.kind}: the host's revalidating default applies"

@@ -16,7 +16,17 @@ from pathlib import Path
 
 from harness.project import ROOT
 
-__all__ = ["CONTENT_SECURITY_POLICY", "IMMUTABLE", "REVALIDATE", "Expected", "readme_rows", "samples"]
+__all__ = [
+    "BOOK_MARK_COOKIE",
+    "CONTENT_SECURITY_POLICY",
+    "IMMUTABLE",
+    "NO_STORE",
+    "REVALIDATE",
+    "Expected",
+    "readme_book_mark",
+    "readme_rows",
+    "samples",
+]
 
 #: The site's policy, as the README's table gives it.
 CONTENT_SECURITY_POLICY = (
@@ -25,6 +35,9 @@ CONTENT_SECURITY_POLICY = (
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+NO_STORE = "no-store"
+#: The mark of a book kept on the phone (``book-kept.txt``'s cookie), as the README gives it.
+BOOK_MARK_COOKIE = "scrollhammer-book=kept; Path=/; Max-Age=34560000; SameSite=Strict"
 #: The search's index files (compressed by Pagefind itself): plain bytes.
 BINARY = "application/octet-stream"
 
@@ -40,6 +53,8 @@ class Expected:
     status: int = 200
     #: The file the body is (``404.html`` for a missing path).
     file: str = ""
+    #: The cookie the host sets with it (only the book's mark has one).
+    cookie: str | None = None
 
     def source(self, site: Path) -> Path:
         """The file in the built site whose bytes the body must be."""
@@ -102,6 +117,9 @@ def samples(site: Path) -> list[Expected]:
         Expected("rule card's image", "r/buildings/total-collapse/card.png", "image/png", REVALIDATE),
         Expected("zip, content-hashed", _one(site, "assets/py/calculators-*.zip"), "application/zip", IMMUTABLE),
         Expected("zip, version-pinned", f"{pyodide}/python_stdlib.zip", "application/zip", IMMUTABLE),
+        Expected(
+            "the mark of a kept book", "book-kept.txt", "text/plain; charset=utf-8", NO_STORE, cookie=BOOK_MARK_COOKIE
+        ),
         Expected("missing path", "no/such/rule/", html, REVALIDATE, status=404, file="404.html"),
         Expected("missing file in a pinned folder", f"{pyodide}/gone.wasm", html, REVALIDATE, 404, "404.html"),
     ]
@@ -150,3 +168,10 @@ def readme_immutable() -> re.Pattern[str]:
         regex = regex.replace(r"/\*\*/", "/(?:.*/)?").replace(r"\*", "[^/]*").replace(r"\{js,css\}", "(?:js|css)")
         parts.append(regex + r"(?:\.map)?")
     return re.compile("^(?:" + "|".join(parts) + ")$")
+
+
+def readme_book_mark() -> tuple[str, str]:
+    """The README's row for ``book-kept.txt`` (a text file): its Cache-Control and Set-Cookie."""
+    (headers,) = [headers for files, headers in readme_rows() if cells(files) == ["book-kept.txt"]]
+    values = dict(v.split(": ", 1) for v in cells(headers.split(" (", 1)[0]))
+    return values["Cache-Control"], values["Set-Cookie"]

@@ -16,7 +16,7 @@
 // - activate: delete every other build's caches, then take control of open pages.
 // - fetch: answer from this build's caches (a page URL with ?calc=… or ?h=… is the same
 //   page), else from the network (and keep what was read); a page that is on neither sends
-//   the player to offline/ ("not on this phone yet").
+//   the player to offline/ ("not on this phone yet"); book-kept.txt is left to the network.
 //   A rule card's address (r/<page>/<id>/, not precached) is answered with a redirect to
 //   the rule in its page, as the card's own script would send the reader (?v= kept).
 //   WebAssembly is the exception: it is left to the browser's HTTP cache, where Chrome
@@ -39,6 +39,7 @@ const VISITED_CACHE = `${PREFIX}visited-${BUILD}`;
 const BOOK = { files: Number("__SCROLLHAMMER_BOOK_FILES__"), bytes: Number("__SCROLLHAMMER_BOOK_BYTES__") };
 /** Its list, with each file's revision and size (fetched only to keep the book). */
 const BOOK_LIST = "offline-book.json";
+const MARK_FILE = "book-kept.txt"; // the mark of a kept book (its answer sets a cookie)
 /** Where a page that is not on this phone sends the player, offline. */
 const NOT_HERE = "offline/";
 /** The answer to any other file that is not on this phone, offline. */
@@ -278,6 +279,7 @@ sw.addEventListener("fetch", (event) => {
   if (request.url.endsWith(".wasm")) return;
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  if (url.pathname === new URL(MARK_FILE, SCOPE).pathname) return;
   event.respondWith(
     (async () => {
       const key = keyFor(request, KEYS);

@@ -1,7 +1,11 @@
 // @ts-check
 // Scrollhammer Rules: the offer to keep the whole book on the phone (the service worker's
 // second tier), in each place a page has for it (.sh-keep): how much it stores, a button,
-// and its progress as the service worker tells it.
+// and its progress as the service worker tells it. In a Safari tab on an iPhone it also
+// says that Safari clears a site unused for seven days and that the Home Screen keeps it;
+// where a book kept here has been cleared since, the next visit says so and offers to keep
+// it again (book-mark.mjs).
+import { bookCleared, mark, SAFARI_CLEARS, safariTab, unmark } from "./book-mark.mjs";
 import { el } from "./site.mjs";
 
 /** @param {number} bytes */
@@ -36,14 +40,19 @@ async function bookStatus() {
  */
 function drawKeep(box, status) {
   const { total, kept } = status;
-  box.replaceChildren();
+  box.replaceChildren(...clearedLead(box, "The core rules are on this phone again."));
   box.hidden = false;
   if (!total.files) {
-    box.append(el("p", "", "Every page of the rules is kept on this phone with the first visit."));
+    box.append(el("p", "", "Every page of the rules is kept on this phone with the first visit."), ...safariNote());
+    mark(); // the whole book is the core: kept
     return;
   }
   if (kept.files >= total.files && !status.keeping) {
-    box.append(el("p", "sh-keep__done", `The whole book is on this phone (${megabytes(total.bytes)}).`));
+    box.append(
+      el("p", "sh-keep__done", `The whole book is on this phone (${megabytes(total.bytes)}).`),
+      ...safariNote(),
+    );
+    mark();
     return;
   }
   const button = el("button", "md-button md-button--primary sh-keep__button", `Keep the whole book on this phone`);
@@ -74,7 +83,45 @@ function drawKeep(box, status) {
     if (navigator.storage?.persist) navigator.storage.persist().catch(() => false);
     (await navigator.serviceWorker.ready).active?.postMessage({ type: "KEEP_BOOK" });
   });
-  box.append(button, size, progress, said);
+  box.append(button, size, progress, said, ...safariNote());
+  if (box.dataset.cleared) box.append(notNow(box));
+}
+
+/** In a Safari tab on an iPhone, the sentence on its seven days (else nothing). */
+function safariNote() {
+  return safariTab() ? [el("p", "sh-keep__safari", SAFARI_CLEARS)] : [];
+}
+
+/**
+ * Where the book kept here was cleared since: the sentence that says so (and `after`, once
+ * the core is stored again).
+ * @param {HTMLElement} box
+ * @param {string} [after]
+ */
+function clearedLead(box, after) {
+  if (!box.dataset.cleared) return [];
+  const said = "This phone had kept the whole book, and the browser has cleared it since.";
+  return [el("p", "sh-keep__cleared", after ? `${said} ${after}` : said)];
+}
+
+/**
+ * The button that forgets the book kept before (no more notices of its clearing).
+ * @param {HTMLElement} box
+ */
+function notNow(box) {
+  const button = el("button", "md-button sh-keep__not-now", "Not now");
+  button.type = "button";
+  button.addEventListener("click", () => {
+    unmark();
+    if (box.classList.contains("sh-keep--again")) {
+      box.remove();
+      return;
+    }
+    delete box.dataset.cleared;
+    box.querySelector(".sh-keep__cleared")?.remove();
+    button.remove();
+  });
+  return button;
 }
 
 /**
@@ -91,6 +138,8 @@ export function keepBoxes() {
 }
 
 let listening = false;
+/** Whether the clearing was told at the top of a page (once a visit). */
+let clearedShown = false;
 
 /** Offer to keep the book where the page has a place for it, and follow its progress. */
 export async function offerKeep() {
@@ -112,6 +161,7 @@ export async function offerKeep() {
         progress.value = message.bytes;
         said.textContent = keptText(message, message.total);
       } else if (message.type === "BOOK_KEPT") {
+        delete box.dataset.cleared;
         drawKeep(box, { build: "", total: message.total, kept: message.total, keeping: false });
       } else if (message.type === "BOOK_FAILED" && said) {
         said.textContent = `The book could not be kept: ${message.reason}. Nothing of it was stored; try again online.`;
@@ -121,4 +171,32 @@ export async function offerKeep() {
       }
     }
   });
+}
+
+/**
+ * Before the service worker answers: the Safari sentence in each place that offers the
+ * book, and, where a book kept here was cleared since, the notice (in the page's own place,
+ * else at the top of the first page of the visit).
+ * @returns {Promise<boolean>} whether the book was cleared
+ */
+export async function drawBeforeStatus() {
+  const boxes = keepBoxes();
+  const cleared = await bookCleared();
+  if (cleared && !boxes.length && !clearedShown) {
+    const title = document.querySelector(".md-content__inner h1");
+    if (title) {
+      const box = el("div", "sh-keep sh-keep--again");
+      box.setAttribute("role", "status");
+      title.after(box);
+      boxes.push(box);
+      clearedShown = true;
+    }
+  }
+  for (const box of boxes) {
+    if (cleared) box.dataset.cleared = "1";
+    if (box.childElementCount || !(cleared || safariTab())) continue;
+    box.replaceChildren(...clearedLead(box), ...safariNote());
+    box.hidden = false;
+  }
+  return cleared;
 }

@@ -8,7 +8,7 @@
 // the offline copy (persistent storage). Where a page has a place for it (.sh-keep), offers
 // to keep the whole book on the phone (keep-book.mjs); offline/ says which page was not on
 // the phone.
-import { keepBoxes, megabytes, offerKeep } from "./keep-book.mjs";
+import { drawBeforeStatus, keepBoxes, megabytes, offerKeep } from "./keep-book.mjs";
 import { el, onEveryPage, SITE_ROOT, savingData, whenIdle } from "./site.mjs";
 
 /** @type {ServiceWorkerRegistration | null} */
@@ -98,7 +98,10 @@ function nameMissingPage() {
 function onPage() {
   reportStorage();
   nameMissingPage();
-  if ("serviceWorker" in navigator && keepBoxes().length) offerKeep();
+  drawBeforeStatus().then((cleared) => {
+    if (cleared) whenIdle(register, 3000); // the player kept the book before: the core again, now
+    if (keepBoxes().length) offerKeep();
+  });
   if (registration) {
     registration.update().catch(() => undefined);
     return;

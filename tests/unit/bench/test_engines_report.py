@@ -129,8 +129,8 @@ def test_the_next_day_and_the_snapshots_delay_have_columns_and_webkit_none_of_a_
     webkit = data["engines"]["webkit"]["runs"][0] | {"snapshot_after_answer_s": 0.5}
     data["engines"]["webkit"] = summary([webkit])
     rows = answers_table(data, ranges=False).splitlines()
-    assert "next day (restarted, offline)" in rows[2]
-    assert "the snapshot kept, after the first answer" in rows[2]
+    assert "next day, restarted offline" in rows[2]
+    assert "snapshot stored, after the answer" in rows[2]
     firefox = next(row for row in rows if row.startswith("| Firefox 3 | free |"))
     assert "| 1.2 s ×1.5 |" in firefox, "the next day against Chromium's"
     assert firefox.endswith("| 0.25 s ×1.0 | yes |")

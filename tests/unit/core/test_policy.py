@@ -6,8 +6,17 @@ README's year-long files read as written (every sample of a built site:
 from __future__ import annotations
 
 import pytest
-from support.header_table import CONTENT_SECURITY_POLICY, cells, readme_immutable, readme_rows
+from support.header_table import (
+    BOOK_MARK_COOKIE,
+    CONTENT_SECURITY_POLICY,
+    NO_STORE,
+    cells,
+    readme_book_mark,
+    readme_immutable,
+    readme_rows,
+)
 
+import site_server
 from build_scripts.core import csp
 
 
@@ -16,6 +25,12 @@ def test_the_policy_is_the_readmes_and_the_builds() -> None:
     assert first[0] == "every response, 404 included"
     assert f"Content-Security-Policy: {CONTENT_SECURITY_POLICY}" in cells(first[1])
     assert csp.CONTENT_SECURITY_POLICY == CONTENT_SECURITY_POLICY, "the build writes another policy"
+
+
+def test_the_book_mark_is_the_readmes_and_the_project_servers() -> None:
+    assert readme_book_mark() == (NO_STORE, BOOK_MARK_COOKIE)
+    assert site_server.BOOK_MARK_COOKIE == BOOK_MARK_COOKIE
+    assert site_server.cache_control(site_server.BOOK_MARK_PATH) == NO_STORE
 
 
 @pytest.mark.parametrize(

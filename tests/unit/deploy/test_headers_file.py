@@ -1,12 +1,12 @@
 """The ``_headers`` file for hosts that read one (Netlify, Cloudflare Pages), parsed as they parse
 it: every path gets the policy and ``nosniff``, and exactly the folders the README's table
-caches for a year get that Cache-Control (applied to a built site:
+caches for a year get that Cache-Control, and the book's mark its cookie (applied to a built site:
 ``tests/hosting/test_headers_file_applied.py``)."""
 
 from __future__ import annotations
 
 import pytest
-from support.header_table import CONTENT_SECURITY_POLICY, IMMUTABLE
+from support.header_table import BOOK_MARK_COOKIE, CONTENT_SECURITY_POLICY, IMMUTABLE
 from support.headers_file import parse
 
 from harness.project import ROOT
@@ -24,13 +24,15 @@ def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_fold
         "/pagefind/index/*",
         "/pagefind/fragment/*",
         "/pagefind/pagefind.*.pf_meta",
+        "/book-kept.txt",
     ]
     assert dict(rules[0][1]) == {
         "Content-Security-Policy": CONTENT_SECURITY_POLICY,
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
     }
-    assert all(headers == [("Cache-Control", IMMUTABLE)] for _, headers in rules[1:])
+    assert all(headers == [("Cache-Control", IMMUTABLE)] for _, headers in rules[1:-1])
+    assert rules[-1][1] == [("Set-Cookie", BOOK_MARK_COOKIE), ("Cache-Control", "no-store")]
 
 
 def test_the_hosts_reading_refuses_a_rule_with_no_path_or_a_header_without_a_colon() -> None:
