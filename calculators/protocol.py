@@ -3,7 +3,7 @@
 The page (``docs/assets/js/calculators/engine.mjs``) starts one Web Worker
 (``worker.mjs``) per visit, which runs Pyodide and this package. Every message is JSON
 data with one discriminant, ``type``; requests that expect an answer carry an ``id``,
-which the reply repeats. ``build_scripts/type_export.py`` writes these TypedDicts out as
+which the reply repeats. ``build_scripts/tools/type_export.py`` writes these TypedDicts out as
 the TypeScript declarations both scripts are checked against (``tsc``), and the
 runtime identity's patterns as the page's check of it (``protocol.mjs``), so neither
 script has a copy of its own.

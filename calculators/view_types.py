@@ -2,7 +2,7 @@
 
 Every calculator's ``present`` returns a :class:`View`; the page places it and never
 computes or formats a figure. :mod:`calculators.contract` re-exports these types (a
-calculator imports them from there); ``build_scripts/type_export.py`` turns them into the
+calculator imports them from there); ``build_scripts/tools/type_export.py`` turns them into the
 JSON Schema and the TypeScript declarations the page's scripts are checked against.
 """
 
