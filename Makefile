@@ -73,9 +73,11 @@ wiki:
 
 ## sync: bring the rulebook in step with its MediaWiki (wiki.toml): the pages, their revisions,
 ## the rules' history and the lock. WIKI_API=https://…/api.php reads another wiki;
-## EXPORT=file.xml reads a Special:Export file (with every revision) instead.
+## EXPORT=file.xml reads a Special:Export file (with every revision) instead. It aliases
+## renamed rules found beyond doubt itself; ALIASES=ask stops for a person at each instead.
 sync: setup
-	$(PY) -m build_scripts.sync $(if $(WIKI_API),--api "$(WIKI_API)") $(if $(EXPORT),--export "$(EXPORT)")
+	$(PY) -m build_scripts.sync $(if $(WIKI_API),--api "$(WIKI_API)") $(if $(EXPORT),--export "$(EXPORT)") \
+		$(if $(filter ask,$(ALIASES)),--ask-aliases)
 
 ## zensical: Zensical, the second generator, pinned, in a venv of its own
 ZENSICAL := .venv-zensical/bin/zensical

@@ -197,11 +197,13 @@ class LockCheck:
     changed: list[RuleRef] = field(default_factory=list)
     #: Page → old id → where the rule is now; each page carries its own to follow in the browser.
     moved: dict[str, dict[str, RuleRef]] = field(default_factory=dict)
+    #: Aliases ``make sync`` wrote for this build (renamed rules): old → (new, why).
+    aliased: dict[RuleRef, tuple[RuleRef, str]] = field(default_factory=dict)
 
     @property
     def is_updated(self) -> bool:
         """Whether the lock must be rewritten to describe this build."""
-        return bool(self.added or self.changed)
+        return bool(self.added or self.changed or self.aliased)
 
 
 # ----------------------------------------------------------------------------- helping an editor
@@ -217,7 +219,7 @@ def _missing_message(missing: list[RuleRef], lock: AnchorLock, live: Mapping[Rul
             new, why = guesses[ref]
             lines.append(f"  {ref} (was {was!r}): {why} {str(new)!r}")
             continue
-        cover = _covering_heading(ref, live)
+        cover = covering_heading(ref, live)
         where = f"; if it was removed, alias it to the rule that now covers it, e.g. {str(cover)!r}" if cover else ""
         lines.append(f"  {ref} (was {was!r}): no rule has that text now{where}")
     lines.append(f'Add each old id to "aliases" in {name}, mapped to where the rule is now.')
@@ -249,7 +251,7 @@ def _guess_new_ids(
     for ref in missing:
         if ref in guesses:
             continue
-        heading = _heading_followed_by_children(ref, guesses, live)
+        heading = heading_followed_by_children(ref, guesses, live)
         if heading:
             guesses[ref] = (heading, "its paragraphs moved under")
             continue
@@ -260,7 +262,7 @@ def _guess_new_ids(
     return guesses
 
 
-def _heading_followed_by_children(
+def heading_followed_by_children(
     ref: RuleRef, guesses: Mapping[RuleRef, tuple[RuleRef, str]], live: Mapping[RuleRef, AnchoredBlock]
 ) -> RuleRef | None:
     """If every moved block under the old heading id now shares one new prefix, that heading."""
@@ -278,7 +280,7 @@ def _heading_followed_by_children(
     return None
 
 
-def _covering_heading(ref: RuleRef, live: Mapping[RuleRef, AnchoredBlock]) -> RuleRef | None:
+def covering_heading(ref: RuleRef, live: Mapping[RuleRef, AnchoredBlock]) -> RuleRef | None:
     """The live heading on the same page whose id begins the missing id (its old section)."""
     headings = [
         r for r, a in live.items() if r.page == ref.page and a.block.kind == "heading" and ref.id.startswith(r.id + "-")

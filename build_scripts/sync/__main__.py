@@ -1,6 +1,6 @@
 """``python -m build_scripts.sync``: what ``make sync`` runs.
 
-    python -m build_scripts.sync [--api URL | --export FILE.xml] [--root DIR]
+    python -m build_scripts.sync [--api URL | --export FILE.xml] [--root DIR] [--ask-aliases]
 
 Exit status 0 when in step (or brought in step), 1 with one clear line when the sync
 cannot go on (nothing written then), 2 for a wrong command line.
@@ -24,9 +24,16 @@ def main(argv: list[str] | None = None) -> int:
     source.add_argument("--export", type=Path, help="a Special:Export XML file with every revision, instead of the API")
     parser.add_argument("--root", type=Path, default=Path(), help="the project (its mkdocs.yml names wiki.toml)")
     parser.add_argument("--retries", type=int, default=2, help="tries again after a dropped connection or a 5xx")
+    parser.add_argument(
+        "--ask-aliases",
+        action="store_true",
+        help="stop for a person at every renamed rule (default: alias those found beyond doubt, and report them)",
+    )
     args = parser.parse_args(argv)
     try:
-        report = sync(args.root.resolve(), api=args.api, export=args.export, retries=args.retries)
+        report = sync(
+            args.root.resolve(), api=args.api, export=args.export, retries=args.retries, aliases=not args.ask_aliases
+        )
     except SyncError as exc:
         sys.stderr.write(f"sync: {exc}. Nothing was changed.\n")
         return 1

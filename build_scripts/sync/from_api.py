@@ -1,8 +1,11 @@
 """A wiki's pages and revisions through its Action API, with mwclient.
 
 ``prop=revisions`` (``rvdir=newer``, ``rvslots=main``) gives every revision after the last
-sync with its id, parent, timestamp, user, summary, SHA-1 and text; ``prop=info`` says
-whether a title is a redirect. Every way the wiki can refuse ends in a :class:`SyncError`.
+sync with its id, parent, timestamp, user, summary, SHA-1 and text, or says what the wiki
+hides of it (``texthidden``, ``sha1hidden``, ``userhidden``, ``commenthidden``);
+``prop=info`` gives a page's id and whether a title is a redirect. A synced page is found
+by its id, so a move is followed; the move log names who moved it and why. Every way the
+wiki can refuse ends in a :class:`SyncError`.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import mwclient  # type: ignore[import-untyped]
 import requests
 from mwclient import errors as mw_errors
 
-from build_scripts.sync.fetched import Fetched, check_revisions
-from build_scripts.sync.model import Revision, SyncError
+from build_scripts.sync.fetched import Fetched, PageFetch, WikiPage, check_revisions, find_page, move_revision
+from build_scripts.sync.model import Move, PageState, Revision, SyncError
 
 __all__ = ["fetch_from_api"]
 
@@ -25,23 +28,23 @@ _PROPS = "ids|timestamp|user|comment|content|sha1"
 USER_AGENT = "scrollhammer-sync/1 (make sync; https://www.mediawiki.org/wiki/API:Etiquette)"
 
 
-def fetch_from_api(api: str, titles: Sequence[str], since: Mapping[str, int], *, retries: int = 2) -> Fetched:
-    """Each page's revisions after ``since[title]`` (all of them when absent), oldest first.
+def fetch_from_api(api: str, titles: Sequence[str], synced: Sequence[PageState], *, retries: int = 2) -> Fetched:
+    """Each page's revisions after the last sync (all of them for a page not synced yet), oldest first.
 
     Args:
         api: The wiki's ``api.php`` address.
         titles: The pages, as ``wiki.toml`` names them.
-        since: Each page's last synced revision.
+        synced: The pages as the last sync left them (their ids and last revisions).
         retries: How often to try again after a dropped connection or a 5xx answer.
 
     Raises:
         SyncError: the wiki cannot be reached, is not a MediaWiki API, asks for a login or
-            rate-limits, or a page is missing or a redirect.
+            rate-limits, or a page is missing, a redirect to another page, or gone.
     """
     try:
         site = _connect(api, retries)
         index = _index_url(getattr(site, "site", None) or {}, api)  # unset when reading is closed
-        pages = {title: _page_revisions(site, title, since.get(title, 0)) for title in titles}
+        pages = {title: _page(site, title, synced) for title in titles}
     except SyncError:
         raise
     except mw_errors.APIError as exc:
@@ -87,31 +90,61 @@ def _index_url(general: Mapping[str, Any], api: str) -> str:
     return server + script if server and script else api.rsplit("/", 1)[0] + "/index.php"
 
 
-def _page_revisions(site: mwclient.Site, title: str, since: int) -> list[Revision]:
-    page = site.pages[title]
-    if not page.exists:
-        raise SyncError(f"the wiki has no page {title!r}; check the title in wiki.toml")
-    if page.redirect:
-        target = page.resolve_redirect().name
-        raise SyncError(f"the wiki's page {title!r} is a redirect to {target!r}; name {target!r} in wiki.toml")
+def _page(site: mwclient.Site, title: str, synced: Sequence[PageState]) -> PageFetch:
+    """The page ``title`` means (found by its id once synced), and its revisions since the last sync."""
+    pages: dict[str | int, mwclient.page.Page] = {}
+
+    def look(key: str | int) -> WikiPage | None:
+        page = pages.setdefault(key, site.pages[key])
+        if not page.exists:
+            return None
+        redirect = page.resolve_redirect().name if page.redirect else ""
+        return WikiPage(int(page.pageid), str(page.name), redirect)
+
+    found, known = find_page(title, synced, look, look)
+    since = known.rev if known else 0
+    page = pages.get(found.id) or pages[title]
     if since and page.revision == since:
-        return []
-    found = page.revisions(startid=since + 1 if since else None, dir="newer", prop=_PROPS, slots="main")
-    return check_revisions(page.name, [_revision(page.name, r) for r in found], since)
+        return PageFetch(found.title, found.id, [])
+    raw = page.revisions(startid=since + 1 if since else None, dir="newer", prop=_PROPS, slots="main")
+    revisions = check_revisions(found.title, [_revision(found.title, r) for r in raw], since)
+    move = _move(site, known.title, found.title, revisions) if known and known.title != found.title else None
+    return PageFetch(found.title, found.id, revisions, move)
+
+
+def _move(site: mwclient.Site, old: str, new: str, revisions: Sequence[Revision]) -> Move:
+    """The move of ``old`` to ``new``: from the wiki's move log (who, why, when), and the revision it made."""
+    made = move_revision(revisions, old, new)
+    for entry in site.logevents(type="move", title=old):
+        if entry.get("params", {}).get("target_title") == new:
+            when = time.strftime("%Y-%m-%dT%H:%M:%SZ", entry["timestamp"])
+            user = str(entry.get("user", "")) if "userhidden" not in entry else ""
+            reason = str(entry.get("comment", "")) if "commenthidden" not in entry else ""
+            return Move(old, new, made.rev if made else 0, when, user, reason)
+    return Move(old, new, made.rev if made else 0, made.time if made else "", made.user if made else "")
 
 
 def _revision(title: str, raw: Mapping[str, Any]) -> Revision:
     slot = raw.get("slots", {}).get("main", {})
-    text = slot.get("*") if "texthidden" not in slot else None
+    hidden = tuple(
+        part
+        for part, flag in (
+            ("text", "texthidden" in slot),
+            ("user", "userhidden" in raw),
+            ("summary", "commenthidden" in raw),
+        )
+        if flag
+    )
     return Revision(
         page=title,
         rev=int(raw["revid"]),
         parent=int(raw.get("parentid", 0)),
         time=time.strftime("%Y-%m-%dT%H:%M:%SZ", raw["timestamp"]),
-        user=str(raw.get("user", "")),
-        summary=str(raw.get("comment", "")),
-        sha1=str(raw.get("sha1", "")),
-        text=text,
+        user="" if "user" in hidden else str(raw.get("user", "")),
+        summary="" if "summary" in hidden else str(raw.get("comment", "")),
+        sha1="" if "text" in hidden or "sha1hidden" in raw else str(raw.get("sha1", "")),
+        text=None if "text" in hidden else slot.get("*"),
+        hidden=hidden,
     )
 
 

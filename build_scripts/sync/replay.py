@@ -4,7 +4,12 @@ Each revision is read as a build reads the sources (parse, merge, place each pag
 section, ids from the words), and the rules whose words it changed get a version dated
 that day and naming it. Ids come from the words, not from the lock, so an intermediate
 revision needs no lock entry; the lock is checked once, against the last revision, which
-is what the next build publishes (a rule id that revision drops needs an alias, as today).
+is what the next build publishes. A rule id that revision drops needs an alias: the sync
+writes it itself where the rule is found beyond doubt (:mod:`build_scripts.rulebook.whereabouts`;
+``make sync ALIASES=ask`` stops instead), and stops naming the ids in doubt.
+
+A revision whose words the wiki hides is passed over: the next visible revision carries its
+change, and it is named in the report.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from build_scripts.core.model import AnchoredBlock, RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.whereabouts import whereabouts
 from build_scripts.sync.model import Revision, SyncError, file_name
 
 __all__ = ["Replayed", "keep_older", "replay"]
@@ -34,6 +40,8 @@ class Replayed:
     refused: list[str] = field(default_factory=list)
     #: How many new versions of rules' words the revisions made.
     versions: int = 0
+    #: Revisions whose words the wiki hides, each named (the next visible one carries their change).
+    hidden: list[str] = field(default_factory=list)
 
 
 def replay(
@@ -45,6 +53,7 @@ def replay(
     history: RuleHistory,
     lock: AnchorLock,
     lock_name: str = "anchors.lock.json",
+    aliases: bool = True,
 ) -> Replayed:
     """Replay ``revisions`` (any pages, oldest first once sorted) on ``history``.
 
@@ -56,17 +65,21 @@ def replay(
         history: The history so far.
         lock: The anchors lock, checked against the last revision.
         lock_name: The lock's file name, for messages.
+        aliases: Write the aliases of dropped ids found beyond doubt (else stop, as for those in doubt).
 
     Raises:
         SyncError: the last revision is refused by the build, or drops a published id
-            that the lock does not alias.
+            that the lock does not alias and that is not found beyond doubt.
     """
     now = dict(texts)
     ordered = sorted(revisions, key=lambda r: (r.time, r.rev))
     refused: list[str] = []
+    hidden = [f"{rev.label()}" for rev in ordered if rev.text_hidden]
     added = 0
     last: dict[str, list[AnchoredBlock]] | None = None
     for n, rev in enumerate(ordered):
+        if rev.text_hidden:
+            continue  # the next visible revision carries its change
         now[rev.page] = rev.text or ""
         if any(title not in now for title in titles):
             continue  # another page of the book is not on the wiki yet
@@ -84,32 +97,57 @@ def replay(
         history, added, last = check.history, added + len(check.added), anchored
     if last is None:
         raise SyncError("no revision gives every page of the book; nothing to build from")
+    checked = _checked_lock(lock, last, ordered[-1], lock_name, aliases=aliases)
+    return Replayed(history, checked, refused, added, hidden)
+
+
+def _checked_lock(
+    lock: AnchorLock, last: dict[str, list[AnchoredBlock]], rev: Revision, lock_name: str, *, aliases: bool
+) -> LockCheck:
+    """The lock checked against the last revision, with the aliases of the ids found beyond doubt written."""
     try:
-        checked = lock.check(last, frozen=False, name=lock_name)
+        return lock.check(last, frozen=False, name=lock_name)
     except RulebookError as exc:
-        raise SyncError(f"{ordered[-1].label()}: {exc}; add the aliases to {lock_name}, then sync again") from None
-    return Replayed(history, checked, refused, added)
+        found = whereabouts(lock, last)
+        if not aliases or not (found.found or found.doubtful):
+            raise SyncError(f"{rev.label()}: {exc}; add the aliases to {lock_name}, then sync again") from None
+        if found.doubtful:
+            count = len(found.doubtful)
+            lines = [f"{rev.label()}: {count} published rule id(s) disappeared and cannot be placed without a person:"]
+            lines += [f"  {old}: {why}" for old, why in found.doubtful.items()]
+            lines.append(
+                f'Add each to "aliases" in {lock_name}, mapped to where the rule is now, then sync again '
+                f"(the sync writes the {len(found.found)} other(s) itself)"
+            )
+            raise SyncError("\n".join(lines)) from None
+    written = {str(old): str(new) for old, (new, _why) in found.found.items()}
+    try:
+        checked = lock.with_aliases(written).check(last, frozen=False, name=lock_name)
+    except RulebookError as exc:
+        raise SyncError(f"{rev.label()}: {exc}; add the aliases to {lock_name}, then sync again") from None
+    checked.aliased = dict(found.found)
+    return checked
 
 
 def keep_older(rebuilt: RuleHistory, before: RuleHistory) -> tuple[RuleHistory, list[str]]:
-    """A first sync's history: the wiki's versions, after the versions builds saw before that the wiki never had.
+    """A first sync's history: the wiki's versions, with the versions builds saw before that the wiki does not give.
 
-    A version from before (its ``?v=`` is in links already shared) is kept when it is older
-    than the rule's first version on the wiki; one that is not cannot be placed among the
-    wiki's and is listed (returned) instead of being kept.
+    A version from before (its ``?v=`` is in links already shared) is kept, in its place by
+    date among the wiki's: words a build saw in hand-copied exports before the wiki existed,
+    or words of a revision the wiki hides now. Returns the history and what was kept.
     """
     versions: dict[RuleRef, tuple[Version, ...]] = dict(rebuilt.versions)
-    dropped: list[str] = []
+    kept: list[str] = []
     for rule, old in before.versions.items():
         wiki = versions.get(rule, ())
         known = {v.version for v in wiki}
-        first = wiki[0].date if wiki else "9999-12-31"
-        kept = [v for v in old if v.version not in known and v.date <= first]
-        dropped += [f"{rule} v={v.version} ({v.date})" for v in old if v.version not in known and v.date > first]
-        if kept:
-            merged: list[Version] = []
-            for v in (*kept, *wiki):
-                if not merged or merged[-1].version != v.version:
-                    merged.append(v)
-            versions[rule] = tuple(merged)
-    return RuleHistory(versions), dropped
+        extra = [v for v in old if v.version not in known]
+        if not extra:
+            continue
+        kept += [f"{rule} v={v.version} ({v.date})" for v in extra if wiki and v.date >= wiki[0].date]
+        merged: list[Version] = []
+        for v in sorted((*extra, *wiki), key=lambda v: (v.date, v.edit.rev if v.edit else 0)):
+            if not merged or merged[-1].version != v.version:
+                merged.append(v)
+        versions[rule] = tuple(merged)
+    return RuleHistory(versions), kept

@@ -7,6 +7,9 @@ and the history, and where ``wiki.toml`` is. A build and a sync read the same se
 
 from __future__ import annotations
 
+import json
+import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from build_scripts.settings.options import load_project
 from build_scripts.settings.wiki import WikiSettings, read_wiki
 from build_scripts.sync.model import SyncError
 
-__all__ = ["SiteFiles", "load_settings"]
+__all__ = ["SiteFiles", "load_settings", "rename_pages"]
 
 
 @dataclass(frozen=True)
@@ -45,3 +48,21 @@ def load_settings(config_file: Path) -> tuple[WikiSettings, SiteFiles]:
         raise SyncError(f"there is no {options.wiki} in {project.root}; it names the wiki and its pages")
     pages = tuple(PageSpec(name, section) for name, section in options.rulebook_sections)
     return wiki, SiteFiles(pages, project.path(options.anchors_lock), project.path(options.rule_history))
+
+
+def rename_pages(settings: str, renamed: Mapping[str, str]) -> str | None:
+    """``wiki.toml``'s text with each old title in its ``pages`` list replaced by the new one.
+
+    ``None`` when the file does not write a title as one plain string exactly once (the
+    sync's report then prints the line to change by hand).
+    """
+    for old, new in renamed.items():
+        quoted = json.dumps(old, ensure_ascii=False)
+        if settings.count(quoted) != 1:
+            return None
+        settings = settings.replace(quoted, json.dumps(new, ensure_ascii=False))
+    try:
+        pages = tomllib.loads(settings).get("pages")
+    except tomllib.TOMLDecodeError:
+        return None
+    return settings if isinstance(pages, list) and not set(renamed) & set(pages) else None

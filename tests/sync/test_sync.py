@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,7 +93,8 @@ def test_a_first_sync_writes_the_page_as_the_wiki_serves_it_and_every_rule_names
     assert revisions(project)[0]["summary"] == "The rulebook, from the section exports"
     state = json.loads((project / SYNCED / "wiki.json").read_text("utf-8"))
     assert state["index"] == wiki.index
-    assert state["pages"] == [{"title": TITLE, "file": PAGE_FILE.name, "rev": first}]
+    page_id = wiki.site.pages[TITLE].pageid
+    assert state["pages"] == [{"title": TITLE, "file": PAGE_FILE.name, "rev": first, "id": page_id}]
     versions = history(project).versions
     before = RuleHistory.loads((ROOT / "rules.history.jsonl").read_text("utf-8")).versions
     assert set(versions) == set(before), "the same rules, now dated by the wiki"
@@ -179,7 +181,7 @@ def refused(project: Path, *args: str) -> str:
     proc = sync(project, *args)
     assert proc.returncode == 1, proc.stdout
     assert proc.stderr.startswith("sync: "), proc.stderr
-    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.endswith("Nothing was changed.\n"), proc.stderr
     assert "Traceback" not in proc.stderr
     assert snapshot(project) == before, "a failed sync changed files"
     assert not list(project.rglob("*.sync-tmp")), "a failed sync left a temporary file"
@@ -264,3 +266,150 @@ def test_a_section_no_page_places_stops_the_sync_naming_it(wiki: Wiki, project: 
     )
     message = refused(project, "--api", wiki.api)
     assert "section 'Fortifications' is on no page; add a page for it in mkdocs.yml" in message
+
+
+# A wiki's life: hidden revisions, moves, renamed rules.
+
+NEW_TITLE = "Scrollhammer Rules Book"
+VANDAL = "suffers damage→suffers VANDALISM"
+
+
+def test_a_hidden_revision_is_passed_over_in_a_first_sync_from_the_api_and_from_an_export(
+    wiki: Wiki, project: Path, tmp_path: Path
+) -> None:
+    typo = wiki.edit(TITLE, "suffers darnage→suffers damage", summary="typo: darnage")
+    vandal = wiki.edit(TITLE, VANDAL, summary="lol")
+    wiki.edit(TITLE, "suffers VANDALISM→suffers damage", summary="revert vandalism")
+    wiki.hide(vandal)
+    twin = tmp_path / "twin"
+    shutil.copytree(project, twin)
+    out = synced(project, "--api", wiki.api)
+    assert (
+        f"hidden on the wiki, passed over (the next revision carries its change): revision {vandal} "
+        f"of '{TITLE}' ({revisions(project)[0]['time'][:10]}; the wiki hides its words, editor, summary)"
+    ) in out
+    (hidden,) = [r for r in revisions(project) if r["rev"] == vandal]
+    assert (hidden["hidden"], hidden["user"], hidden["summary"], hidden["sha1"]) == (
+        ["text", "user", "summary"],
+        "",
+        "",
+        "",
+    )
+    text = (project / "rules.history.jsonl").read_text("utf-8")
+    assert "VANDALISM" not in text
+    assert "lol" not in text
+    assert not any(v.edit and v.edit.rev == vandal for vs in history(project).versions.values() for v in vs)
+    battlements = history(project).versions[RuleRef.parse(BATTLEMENTS)]
+    assert [v.edit.rev for v in battlements if v.edit][1:] == [typo], "the revert gives the typo's words again"
+    export = tmp_path / "export.xml"
+    export.write_bytes(wiki.export(TITLE))
+    synced(twin, "--export", str(export))
+    for name in (str(PAGE_FILE), str(SYNCED / "revisions.jsonl"), "rules.history.jsonl", "anchors.lock.json"):
+        assert (twin / name).read_bytes() == (project / name).read_bytes(), name
+
+
+def test_a_revision_hidden_after_its_words_were_recorded_keeps_its_pinned_notice(wiki: Wiki, tmp_path: Path) -> None:
+    full = copy_project(tmp_path / "full")
+    vandal = wiki.edit(TITLE, "suffers darnage→suffers VANDALISM", summary="lol")
+    synced(full, "--api", wiki.api)  # the vandal's words are recorded (and a link may pin them)
+    pinned = history(full).versions[RuleRef.parse(BATTLEMENTS)][-1]
+    assert "VANDALISM" in pinned.words
+    wiki.edit(TITLE, "suffers VANDALISM→suffers damage", summary="revert")
+    wiki.hide(vandal)
+    shutil.rmtree(full / SYNCED)  # a sync from scratch (a new clone of the wiki's folder)
+    out = synced(full, "--api", wiki.api)
+    assert f"kept from before (the wiki does not give these words now): {BATTLEMENTS} v={pinned.version}" in out
+    site = tmp_path / "site"
+    build_site(full, site, port=free_port(), frozen=True)
+    page = (site / "buildings" / "index.html").read_text("utf-8")
+    data = json.loads(page.split('id="rule-versions" data-json=\'', 1)[1].split("'", 1)[0].replace("&#39;", "'"))
+    assert pinned.version in [o["v"] for o in data["older"][BATTLEMENTS.split("#", 1)[1]]]
+
+
+def test_a_moved_page_is_followed_by_its_id_and_its_history_is_written_once(wiki: Wiki, project: Path) -> None:
+    synced(project, "--api", wiki.api)
+    history_lines = (project / "rules.history.jsonl").read_text("utf-8").count("\n")
+    wiki.move(TITLE, NEW_TITLE, reason="a better name")
+    typo = wiki.edit(NEW_TITLE, "suffers darnage→suffers damage", summary="typo: darnage")
+    out = synced(project, "--api", wiki.api)
+    state = json.loads((project / SYNCED / "wiki.json").read_text("utf-8"))
+    (move,) = state["moves"]
+    assert (move["old"], move["new"], move["user"], move["reason"]) == (TITLE, NEW_TITLE, "Admin", "a better name")
+    assert f"followed the wiki's move of '{TITLE}' → '{NEW_TITLE}' (revision {move['rev']}, " in out
+    assert [r["rev"] for r in revisions(project)][-2:] == [move["rev"], typo]
+    assert len({r["rev"] for r in revisions(project)}) == len(revisions(project)), "no revision twice"
+    assert (project / "rules.history.jsonl").read_text("utf-8").count("\n") == history_lines + 1, "one new version"
+    assert tomllib.loads((project / "wiki.toml").read_text("utf-8"))["pages"] == [NEW_TITLE]
+    assert not (project / PAGE_FILE).exists(), "the old title's file is removed"
+    assert (project / SYNCED / "Scrollhammer_Rules_Book.wiki").read_bytes() == wiki.raw(NEW_TITLE)
+    assert [p["title"] for p in state["pages"]] == [NEW_TITLE]
+    assert "in step with the wiki" in synced(project, "--api", wiki.api)
+
+
+def test_a_move_without_a_redirect_is_followed_from_an_export(wiki: Wiki, project: Path, tmp_path: Path) -> None:
+    synced(project, "--api", wiki.api)
+    wiki.move(TITLE, NEW_TITLE, reason="no redirect", redirect=False)
+    export = tmp_path / "export.xml"
+    export.write_bytes(wiki.export(NEW_TITLE))
+    out = synced(project, "--export", str(export))
+    assert f"followed the wiki's move of '{TITLE}' → '{NEW_TITLE}'" in out
+    assert tomllib.loads((project / "wiki.toml").read_text("utf-8"))["pages"] == [NEW_TITLE]
+    assert not (project / PAGE_FILE).exists()
+
+
+def test_a_synced_title_that_now_redirects_to_another_page_stops(wiki: Wiki, project: Path) -> None:
+    synced(project, "--api", wiki.api)
+    wiki.move(TITLE, NEW_TITLE, reason="a better name")
+    wiki.edit("Another Book", text="==Another==\nNot ours.", summary="another page")
+    wiki.edit(TITLE, text="#REDIRECT [[Another Book]]", summary="point the old name elsewhere")
+    message = refused(project, "--api", wiki.api)
+    assert f"'{TITLE}' is a redirect to 'Another Book', another page than the one synced" in message
+
+
+RENAMES = {
+    "other-terrain#lava": "other-terrain#lava-flows",
+    "other-terrain#lava-difficult-terrain-treated-lethal-terrain": (
+        "other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain"
+    ),
+    "buildings#attacking-buildings-building-reaches-0-armour-value": (
+        "buildings#attacking-buildings-should-building-reach-0-armour"
+    ),
+}
+
+
+def rename_and_reword(wiki: Wiki) -> None:
+    wiki.edit(TITLE, "'''Lava'''→'''Lava Flows'''", summary="Lava Flows")
+    wiki.edit(TITLE, "If a Building reaches 0 armour value→Should a Building reach 0 armour value", summary="reword")
+
+
+def test_a_renamed_heading_and_reworded_first_words_are_aliased_by_the_sync(wiki: Wiki, tmp_path: Path) -> None:
+    full = copy_project(tmp_path / "full")
+    synced(full, "--api", wiki.api)
+    rename_and_reword(wiki)
+    asked = tmp_path / "asked"
+    shutil.copytree(full, asked, ignore=shutil.ignore_patterns("site", ".venv", "node_modules"))
+    out = synced(full, "--api", wiki.api)
+    for old, new in RENAMES.items():
+        assert f"aliased (the old link lands on the rule): {old} → {new} (" in out
+    aliases = json.loads((full / "anchors.lock.json").read_text("utf-8"))["aliases"]
+    assert {k: v for k, v in aliases.items() if k in RENAMES} == RENAMES
+    site = tmp_path / "site"
+    build_site(full, site, port=free_port(), frozen=True)
+    page = (site / "other-terrain" / "index.html").read_text("utf-8")
+    assert '"lava": "#lava-flows"' in page, "the old link lands on the renamed rule"
+    assert (site / "r" / "other-terrain" / "lava" / "index.html").is_file(), "the old card still answers"
+    message = refused(asked, "--api", wiki.api, "--ask-aliases")
+    assert "other-terrain#lava" in message
+    assert '"aliases"' in message
+
+
+def test_a_rename_in_doubt_stops_naming_it_and_the_others_are_not_written(wiki: Wiki, project: Path) -> None:
+    synced(project, "--api", wiki.api)
+    paragraph = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
+    wiki.edit(TITLE, "'''Lava'''→'''Lava Flows'''", summary="Lava Flows")
+    wiki.edit(
+        TITLE, f"'''Tall Grass and Hedges'''→'''Magma'''\n\n{paragraph}\n\n'''Tall Grass and Hedges'''", summary="x"
+    )
+    message = refused(project, "--api", wiki.api)
+    assert "cannot be placed without a person" in message
+    assert "other-terrain#lava-difficult-terrain-treated-lethal-terrain: its words are now at" in message

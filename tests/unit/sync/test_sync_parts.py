@@ -1,5 +1,7 @@
-"""The sync's pure parts: the history's edit fields, the revisions file, the SHA-1 check, the
-first sync's merge with the versions builds saw, and which files a build reads."""
+"""The sync's pure parts: the history's edit fields, the revisions file (hidden parts
+included), the SHA-1 check, which page a title means (by page id, a move followed), the
+rewrite of wiki.toml after a move, the first sync's merge with the versions builds saw, and
+which files a build reads."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import RuleRef
 from build_scripts.settings.wiki import WikiSettings
-from build_scripts.sync.fetched import check_revisions
-from build_scripts.sync.model import Revision, SyncError, SyncState, load_revisions, revision_sha1
+from build_scripts.sync.fetched import WikiPage, check_revisions, find_page, move_revision
+from build_scripts.sync.model import Move, PageState, Revision, SyncError, SyncState, load_revisions, revision_sha1
 from build_scripts.sync.replay import keep_older
+from build_scripts.sync.settings import rename_pages
 from build_scripts.sync.source import rulebook_source
 
 RULE = RuleRef.parse("buildings#total-collapse")
@@ -48,35 +51,116 @@ def test_a_malformed_edit_fails_naming_the_line(change: dict[str, object], messa
     assert str(caught.value).startswith("rules.history.jsonl:2:")
 
 
-def revision(rev: int, text: str | None, sha1: str | None = None) -> Revision:
+def revision(rev: int, text: str | None, sha1: str | None = None, hidden: tuple[str, ...] = ()) -> Revision:
     sha = revision_sha1(text or "") if sha1 is None else sha1
-    return Revision("Rulebook", rev, rev - 1, "2026-11-03T10:00:00Z", "Ann", "typo", sha, text)
+    return Revision("Rulebook", rev, rev - 1, "2026-11-03T10:00:00Z", "Ann", "typo", sha, text, hidden)
 
 
 def test_revisions_round_trip_and_a_bad_line_is_named() -> None:
     r = revision(7, "==A==")
     assert load_revisions(r.line() + "\n") == [r]
+    assert "hidden" not in json.loads(r.line())
     with pytest.raises(SyncError, match=r"revisions.jsonl:2: not a revision"):
         load_revisions(r.line() + "\n{}\n")
+
+
+def test_a_hidden_revision_is_recorded_with_its_id_and_time_and_no_words() -> None:
+    r = Revision("Rulebook", 8, 7, "2026-11-03T10:00:00Z", "", "", "", None, ("text", "user", "summary"))
+    line = json.loads(r.line())
+    assert line == {
+        "page": "Rulebook",
+        "rev": 8,
+        "parent": 7,
+        "time": "2026-11-03T10:00:00Z",
+        "user": "",
+        "summary": "",
+        "sha1": "",
+        "hidden": ["text", "user", "summary"],
+    }
+    assert load_revisions(r.line() + "\n") == [r]
+    assert r.label() == "revision 8 of 'Rulebook' (2026-11-03; the wiki hides its words, editor, summary)"
+    with pytest.raises(SyncError, match=r"revisions.jsonl:1: hidden must list some of text, user, summary"):
+        load_revisions(json.dumps(line | {"hidden": ["everything"]}) + "\n")
 
 
 def test_a_text_that_is_not_the_one_the_wiki_hashed_is_refused() -> None:
     assert [r.rev for r in check_revisions("Rulebook", [revision(3, "b"), revision(2, "a")], 1)] == [2, 3]
     with pytest.raises(SyncError, match=r"revision 3 .* not the one the wiki hashed"):
         check_revisions("Rulebook", [revision(3, "cut", sha1=revision_sha1("cut short"))], 0)
-    with pytest.raises(SyncError, match=r"revision 4 .* has no text"):
+    with pytest.raises(SyncError, match=r"revision 4 .* came without its text"):
         check_revisions("Rulebook", [revision(4, None)], 0)
 
 
-def test_a_first_sync_keeps_older_words_builds_saw_and_lists_newer_ones() -> None:
-    wiki = RuleHistory(
-        {RULE: (version("b", "2026-11-03", Edit(2, "Ann", "")), version("c", "2026-11-05", Edit(3, "Ann", "")))}
+def test_a_hidden_revision_passes_and_the_latest_must_have_its_words() -> None:
+    hidden = revision(4, None, sha1="", hidden=("text",))
+    assert [r.rev for r in check_revisions("Rulebook", [revision(3, "a"), hidden, revision(5, "c")], 0)] == [3, 4, 5]
+    with pytest.raises(SyncError, match=r"revision 4 .* is the page's latest and has no text"):
+        check_revisions("Rulebook", [revision(3, "a"), hidden], 0)
+
+
+PAGES = {
+    2: WikiPage(2, "Scrollhammer Rules Book"),
+    3: WikiPage(3, "Scrollhammer Rulebook", redirect="Scrollhammer Rules Book"),
+    9: WikiPage(9, "Other"),
+}
+
+
+def lookup(pages: dict[int, WikiPage]) -> tuple[object, object]:
+    titles = {p.title: p for p in pages.values()}
+    return titles.get, pages.get
+
+
+def test_a_synced_page_is_found_by_its_id_after_a_move() -> None:
+    by_title, by_id = lookup(PAGES)
+    synced = [PageState("Scrollhammer Rulebook", "Scrollhammer_Rulebook.wiki", 5, 2)]
+    page, known = find_page("Scrollhammer Rulebook", synced, by_title, by_id)  # type: ignore[arg-type]
+    assert (page.title, page.id, known) == ("Scrollhammer Rules Book", 2, synced[0])
+    # wiki.toml already names the new title: the same page, the same history
+    page, known = find_page("Scrollhammer Rules Book", synced, by_title, by_id)  # type: ignore[arg-type]
+    assert (page.id, known) == (2, synced[0])
+
+
+def test_a_title_that_redirects_to_another_page_than_the_synced_one_stops() -> None:
+    pages = PAGES | {3: WikiPage(3, "Scrollhammer Rulebook", redirect="Other")}
+    by_title, by_id = lookup(pages)
+    synced = [PageState("Scrollhammer Rulebook", "Scrollhammer_Rulebook.wiki", 5, 2)]
+    with pytest.raises(SyncError, match=r"a redirect to 'Other', another page than the one synced"):
+        find_page("Scrollhammer Rulebook", synced, by_title, by_id)  # type: ignore[arg-type]
+    with pytest.raises(SyncError, match=r"'Other' is now another page \(id 9\) than the one synced \(id 2"):
+        find_page("Other", [PageState("Other", "Other.wiki", 5, 2)], by_title, by_id)  # type: ignore[arg-type]
+    with pytest.raises(SyncError, match=r"is a redirect to 'Scrollhammer Rules Book'; name"):
+        find_page("Scrollhammer Rulebook", [], *lookup(PAGES))  # type: ignore[arg-type]
+    with pytest.raises(SyncError, match=r"page id 7\) is gone from the wiki"):
+        find_page("Gone", [PageState("Gone", "Gone.wiki", 5, 7)], by_title, by_id)  # type: ignore[arg-type]
+
+
+def test_the_moves_revision_is_the_one_whose_summary_names_it() -> None:
+    move = Revision("B", 6, 5, "t", "Admin", "Admin moved page [[A]] to [[B]]: a better name", "")
+    assert move_revision([revision(5, "x"), move], "A", "B") == move
+    assert move_revision([move], "A", "C") is None
+    assert Move("A", "B", 6, "2026-12-05T10:00:00Z", "Admin", "a better name").label() == (
+        "'A' → 'B' (revision 6, 2026-12-05, Admin: 'a better name')"
     )
-    before = RuleHistory({RULE: (version("a", "2026-10-01"), version("b", "2026-10-02"), version("x", "2026-12-01"))})
-    merged, dropped = keep_older(wiki, before)
-    assert [v.words for v in merged.versions[RULE]] == ["a", "b", "c"]
+
+
+def test_wiki_toml_is_rewritten_with_the_new_title_or_left_for_a_person() -> None:
+    settings = '# the wiki\napi = "http://w/api.php"\npages = ["A", "Rest"]\n'
+    assert rename_pages(settings, {"A": "B"}) == '# the wiki\napi = "http://w/api.php"\npages = ["B", "Rest"]\n'
+    assert rename_pages("pages = ['A']\n", {"A": "B"}) is None, "a literal string: left for a person"
+    assert rename_pages('pages = ["A"]\n# "A" again\n', {"A": "B"}) is None, "twice: left for a person"
+
+
+def test_a_first_sync_keeps_the_words_builds_saw_that_the_wiki_does_not_give_in_their_place() -> None:
+    wiki = RuleHistory(
+        {RULE: (version("b", "2026-11-03", Edit(2, "Ann", "")), version("c", "2026-11-05", Edit(4, "Ann", "")))}
+    )
+    hidden = version("v", "2026-11-04", Edit(3, "Vandal", "oops"))  # a revision the wiki hides now
+    before = RuleHistory({RULE: (version("a", "2026-10-01"), version("b", "2026-10-02"), hidden)})
+    merged, kept = keep_older(wiki, before)
+    assert [v.words for v in merged.versions[RULE]] == ["a", "b", "v", "c"]
     assert merged.versions[RULE][1].edit == Edit(2, "Ann", "")
-    assert dropped == [f"{RULE} v={version_of('x')} (2026-12-01)"]
+    assert kept == [f"{RULE} v={version_of('v')} (2026-11-04)"]
+    RuleHistory.loads(merged.dumps())  # dates in order, no version twice in a row
 
 
 def test_a_build_reads_the_synced_pages_once_there_are_any(tmp_path: Path) -> None:

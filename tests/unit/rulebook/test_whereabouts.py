@@ -1,0 +1,75 @@
+"""Where a dropped rule id went (what ``make sync`` aliases without a person): a renamed
+heading and its paragraphs, a paragraph whose first words were reworded, found beyond doubt;
+words now at two places, and a rule that left the book, in doubt and named."""
+
+from __future__ import annotations
+
+from support import RULEBOOK
+from support.rulebook_helpers import build, committed_lock, unlocked
+
+from build_scripts.core.model import AnchoredBlock, RuleRef
+from build_scripts.rulebook.whereabouts import whereabouts
+
+TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
+LAVA = "other-terrain#lava"
+LAVA_WORDS = "other-terrain#lava-difficult-terrain-treated-lethal-terrain"
+
+
+def after(edited: str) -> dict[str, list[AnchoredBlock]]:
+    """The anchored rules of the book with the terrain export (and the sections that repeat it) edited."""
+    out = {"battlefield-terrain.wiki": edited.encode()}
+    for name, heading in (("buildings.wiki", "===Buildings==="), ("ruins.wiki", "===Ruins===")):
+        start = edited.index(heading)
+        end = edited.find("\n===", start + len(heading))
+        out[name] = ("Editing Scrollhammer Rulebook (section)\n\n" + edited[start:end].rstrip("\n")).encode()
+    return build(out, lock=unlocked(), frozen=False).anchored
+
+
+def found(edited: str) -> dict[str, tuple[str, str]]:
+    where = whereabouts(committed_lock(), after(edited))
+    return {str(old): (str(new), why) for old, (new, why) in where.found.items()}
+
+
+def test_a_renamed_heading_takes_its_paragraphs_and_is_followed() -> None:
+    where = found(TERRAIN.replace("'''Lava'''", "'''Lava Flows'''"))
+    assert where[LAVA_WORDS] == (
+        "other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain",
+        "the same text is now at",
+    )
+    assert where[LAVA] == ("other-terrain#lava-flows", "its paragraphs moved under")
+    assert len(where) == 2
+
+
+def test_reworded_first_words_are_followed_to_the_closest_text() -> None:
+    edited = TERRAIN.replace("If a Building reaches 0 armour value", "Should a Building reach 0 armour value")
+    assert found(edited) == {
+        "buildings#attacking-buildings-building-reaches-0-armour-value": (
+            "buildings#attacking-buildings-should-building-reach-0-armour",
+            "a very similar text is at",
+        )
+    }
+
+
+def test_words_now_at_two_places_are_in_doubt_and_named() -> None:
+    paragraph = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
+    edited = TERRAIN.replace("'''Lava'''", "'''Lava Flows'''").replace(
+        "'''Tall Grass and Hedges'''", f"'''Magma'''\n\n{paragraph}\n\n'''Tall Grass and Hedges'''"
+    )
+    where = whereabouts(committed_lock(), after(edited))
+    assert RuleRef.parse(LAVA_WORDS) not in where.found
+    assert where.doubtful[RuleRef.parse(LAVA_WORDS)] == (
+        "its words are now at 'other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain' "
+        "and 'other-terrain#magma-lava-difficult-terrain-treated-lethal'"
+    )
+    assert RuleRef.parse(LAVA) not in where.found, "its paragraph is in doubt, so is the heading"
+
+
+def test_a_rule_that_left_the_book_is_in_doubt_with_the_heading_that_covers_it() -> None:
+    edited = TERRAIN.replace(
+        "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame.\n\n", ""
+    ).replace("'''Lava'''\n\n", "'''Lava'''\n\nMolten rock, hot.\n\n")
+    where = whereabouts(committed_lock(), after(edited))
+    why = where.doubtful[RuleRef.parse(LAVA_WORDS)]
+    assert why.startswith("no rule has that text now (was 'Lava is Difficult Terrain.")
+    assert why.endswith("alias it to the rule that covers it now, e.g. 'other-terrain#lava'")
+    assert not where.found
