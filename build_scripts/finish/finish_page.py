@@ -40,6 +40,8 @@ def finish_page(
     modules: Sequence[str],
     runtime: Mapping[str, str] | None = None,
     absolute: bool = False,
+    feed: str = "",
+    site_name: str = "",
 ) -> tuple[str, dict[str, str]]:
     """The finished page, and the scripts moved out of it (path from the site root → code).
 
@@ -51,10 +53,13 @@ def finish_page(
         modules: The page scripts' module graph, preloaded.
         runtime: On a page with calculators, the Python runtime's identity.
         absolute: Link the moved scripts from ``root`` (the 404 page) instead of relatively.
+        feed: The changes' Atom feed, from the site root ("": none), named in the head.
+        site_name: The site's name, in the feed's title.
     """
     out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
     out = _guard_back(out, root)
-    return add_head_tags(_name_theme_parts(out), root, modules=modules, runtime=runtime), moved
+    head = add_head_tags(_name_theme_parts(out), root, modules=modules, runtime=runtime, feed=feed, site_name=site_name)
+    return head, moved
 
 
 def _guard_back(html: str, root: str) -> str:

@@ -108,6 +108,7 @@ def finish_site(
     site_url: str = "/",
     site_name: str = "",
     book_pages: Sequence[str] = (),
+    unkept: Sequence[str] = (),
     card_images: bool = True,
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
@@ -128,6 +129,7 @@ def finish_site(
         site_name: The site's name, on the cards.
         book_pages: The URLs of the pages of the offline's second tier (``b07-ruins/``),
             stored only when the player keeps the whole book.
+        unkept: Pages kept only when read (globs from the site root: the older changes).
         card_images: Draw the cards' images (off: a card is one file, its words without a picture).
 
     Raises:
@@ -158,7 +160,7 @@ def finish_site(
     book = [f"{url}**" for url in book_pages]
     with timer.stage("finish: service worker"):
         precache = (
-            write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept, book=book)
+            write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept, book=book, never=unkept)
             if service_worker
             else None
         )

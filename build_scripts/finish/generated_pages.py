@@ -37,6 +37,8 @@ def finish_generated_pages(
     modules: Sequence[str],
     runtime: Mapping[str, str] | None,
     calculator_pages: Collection[str],
+    feed: str = "",
+    site_name: str = "",
 ) -> dict[str, str]:
     """Finish every page and the 404 page in place; return the scripts moved out of them.
 
@@ -46,6 +48,8 @@ def finish_generated_pages(
         modules: The page scripts' module graph, preloaded on every page.
         runtime: The Python runtime's identity, for the pages with calculators.
         calculator_pages: The URLs of the pages with calculators.
+        feed: The changes' Atom feed, from the site root ("": none), named in every page's head.
+        site_name: The site's name, in the feed's title.
     """
     moved: dict[str, str] = {}
     for path, url in generated_pages(site_dir):
@@ -55,12 +59,22 @@ def finish_generated_pages(
             root=page_root(url),
             modules=modules,
             runtime=runtime if url in calculator_pages else None,
+            feed=feed,
+            site_name=site_name,
         )
         path.write_text(html, "utf-8")
         moved.update(out)
     missing = site_dir / "404.html"
     if missing.exists():
-        html, out = finish_page(missing.read_text("utf-8"), page_url="", root=site_root, modules=modules, absolute=True)
+        html, out = finish_page(
+            missing.read_text("utf-8"),
+            page_url="",
+            root=site_root,
+            modules=modules,
+            absolute=True,
+            feed=feed,
+            site_name=site_name,
+        )
         missing.write_text(html, "utf-8")
         moved.update(out)
     return moved

@@ -2,7 +2,8 @@
 
 The Content-Security-Policy meta goes first, before any script. The web app manifest
 and the home-screen icon make the site installable ("Add to Home Screen" opens the rules
-offline like an app); the theme writes the theme colour itself.
+offline like an app); the theme writes the theme colour itself. The changes' Atom feed, when
+the site has one, is named for feed readers (``rel="alternate"``).
 
 Every page names its whole module graph (``modulepreload``), so the scripts arrive in one
 round trip instead of one per level of imports. A page with calculators also names its
@@ -49,6 +50,8 @@ def add_head_tags(
     *,
     modules: Sequence[str] = (),
     runtime: Mapping[str, str] | None = None,
+    feed: str = "",
+    site_name: str = "",
 ) -> str:
     """Put the policy first in ``<head>``, then the app's tags, with links relative to ``root``.
 
@@ -59,6 +62,8 @@ def add_head_tags(
         modules: The page scripts' module graph (paths from the site root), preloaded.
         runtime: On a page with calculators, the Python runtime's identity (see
             ``runtime.assets.Runtime.identity``); the page then starts it early.
+        feed: The changes' Atom feed, from the site root ("": none).
+        site_name: The site's name, in the feed's title.
 
     Raises:
         ValueError: when the page has no ``<head>``.
@@ -73,6 +78,9 @@ def add_head_tags(
         f'<link rel="manifest" href="{href}{MANIFEST}">'
         f'<link rel="apple-touch-icon" href="{href}assets/icons/icon-192.png">'
     )
+    if feed:
+        title = escape(f"{site_name}: what changed in the rules" if site_name else "What changed in the rules")
+        first += f'<link rel="alternate" type="application/atom+xml" title="{title}" href="{href}{escape(feed)}">'
     last = ""
     if runtime is not None:
         identity = escape(json.dumps(dict(runtime), sort_keys=True, separators=(",", ":")))

@@ -42,6 +42,10 @@ class FinishState:
     calculator_pages: list[str]
     places: dict[str, list[dict[str, Any]]]
     book_pages: list[str]
+    #: Pages the service worker keeps only when read (globs from the site root: the older changes).
+    unkept: list[str]
+    #: The changes' Atom feed, from the site root ("" when the site has none), linked from every page's head.
+    feed: str
     # The options stage 4 reads, as the pages' step read them (their defaults are the options').
     pyodide_dir: str
     calculators_dir: str
@@ -95,6 +99,8 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
         modules=state.modules,
         runtime=runtime.identity(),
         calculator_pages=set(state.calculator_pages),
+        feed=state.feed,
+        site_name=state.site_name,
     )
     return finish_site(
         site_dir,
@@ -112,6 +118,7 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
         site_name=state.site_name,
         card_images=state.card_images,
         book_pages=state.book_pages,
+        unkept=state.unkept,
     )
 
 

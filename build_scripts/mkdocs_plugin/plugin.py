@@ -88,6 +88,8 @@ class ScrollhammerPlugin(BasePlugin):  # type: ignore[type-arg]
             for name, markdown in made.pages.items():
                 hidden = InclusionLevel.NOT_IN_NAV if name in made.hidden else InclusionLevel.UNDEFINED
                 files.append(File.generated(config, name, content=markdown, inclusion=hidden))
+            for name, content in made.files.items():  # copied as they are (the changes' feed)
+                files.append(File.generated(config, name, content=content))
         self._since = time.perf_counter()
         return files
 

@@ -49,11 +49,12 @@ class PageOption:
     title: str
     """Its title in the navigation."""
 
-    kind: Literal["rulebook", "markdown", "calculators", "table", "readings"] = "rulebook"
+    kind: Literal["rulebook", "markdown", "calculators", "table", "readings", "changes"] = "rulebook"
     """``rulebook``: built from a section of the exports; ``markdown``: a hand-written page in
     ``docs/``; ``calculators``: the overview of every calculator, built from the placements;
     ``table``: the players' table, built from ``table``; ``readings``: where the rules are
-    silent, built from the calculators' readings."""
+    silent, built from the calculators' readings; ``changes``: what changed in the rules'
+    words, built from their history (with older pages, and the Atom feed ``changes.xml``)."""
 
     section: str | None = None
     """The heading (verbatim, without ``=`` or ``'''``) of the section the page shows."""

@@ -4,7 +4,8 @@ The site's plan comes first (:mod:`build_scripts.steps.plan`); then
 
 * :func:`make_pages`: the rulebook read (from the exports or the wiki's sync) and every
   page made as Markdown (the rulebook's, the calculators', the table, the readings, the
-  offline page); the lock, the rules' history and the reports written.
+  changes and their feed, the offline page); the lock, the rules' history and the reports
+  written.
 * :meth:`MadePages.finish_state`: what stage 4 needs (``build/stages/finish.json``).
 
 The MkDocs plugin calls these from its hooks; ``make pages`` (:mod:`build_scripts.steps.pages_command`)
@@ -20,6 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from build_scripts.cards.rule_history import RuleHistory, today
+from build_scripts.changes.entries import changes
+from build_scripts.changes.feed import atom_feed
+from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FinishState
 from build_scripts.pages.calculator_forms import Placement, load_placements
@@ -33,7 +37,7 @@ from build_scripts.settings.options import Project
 from build_scripts.settings.wiki import read_wiki
 from build_scripts.steps.pipeline import BuildResult, FileNames, PageSpec, RulebookInputs, build_rulebook, page_url
 from build_scripts.steps.plan import SitePlan
-from build_scripts.sync.source import rulebook_source
+from build_scripts.sync.source import RulebookSource, rulebook_source
 
 __all__ = ["MadePages", "make_pages"]
 
@@ -45,7 +49,9 @@ class MadePages:
     pages: dict[str, str]
     """Each generated page's Markdown by its file in the docs (``buildings.md``), in the navigation's order."""
     hidden: frozenset[str]
-    """The generated pages the navigation does not list (the offline page)."""
+    """The generated pages the navigation does not list (the offline page, the older changes)."""
+    files: dict[str, str]
+    """The generated files that are not pages, by their path from the site root (the changes' feed)."""
     result: BuildResult
     runtime: Runtime
     placements: list[Placement]
@@ -67,6 +73,8 @@ class MadePages:
             book_pages=[
                 page_url(p.name) for p in options.pages if (p.offline or ("book" if p.group else "core")) == "book"
             ],
+            unkept=[OLDER_GLOB.format(name=p.name) for p in options.pages if p.kind == "changes"],
+            feed=FEED if FEED in self.files else "",
             pyodide_dir=options.pyodide_dir,
             calculators_dir=options.calculators_dir,
             cache_dir=options.cache_dir,
@@ -99,7 +107,7 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
     except RulebookError as exc:
         runtime_error = exc
     try:
-        placements, result = _build(project, runtime)
+        placements, result, source = _build(project, runtime)
     except (RulebookError, OSError) as exc:
         raise RulebookError(f"rulebook: {exc}") from None
     if runtime is None:
@@ -117,10 +125,32 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
     if options.service_worker:  # reached only through the service worker's redirect
         pages[f"{OFFLINE_PAGE}.md"] = render_offline_page()
         hidden.add(f"{OFFLINE_PAGE}.md")
-    return MadePages(pages, frozenset(hidden), result, runtime, placements)
+    files = _changes(project, result, source, pages, hidden)
+    return MadePages(pages, frozenset(hidden), files, result, runtime, placements)
 
 
-def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], BuildResult]:
+def _changes(
+    project: Project, result: BuildResult, source: RulebookSource, pages: dict[str, str], hidden: set[str]
+) -> dict[str, str]:
+    """The Changes page and its older pages (added to ``pages``) and the feed (returned), if the site has one."""
+    options = project.options
+    page = next((p for p in options.pages if p.kind == "changes"), None)
+    if page is None:
+        return {}
+    order = {p.name: n for n, p in enumerate(options.pages)}
+    entries = changes(result.history.history, source.revisions, result.lock.lock.resolved, order)
+    for made in changes_pages(
+        entries, name=page.name, title=page.title, wiki_index=source.wiki_index, synced=source.synced
+    ):
+        pages[made.file] = made.markdown
+        if made.file != f"{page.name}.md":
+            hidden.add(made.file)
+    site = project.site
+    feed = atom_feed(entries, site_name=site.name, site_url=site.url, changes=page.name, wiki_index=source.wiki_index)
+    return {FEED: feed}
+
+
+def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], BuildResult, RulebookSource]:
     """Read the exports and the data files, and build every rulebook page from them."""
     options = project.options
     lock_path = project.path(options.anchors_lock)
@@ -156,7 +186,7 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
         names=FileNames(lock=lock_path.name, xref_map=map_path.name, history=history_path.name, table=table_path.name),
     )
     result = build_rulebook(inputs)
-    return placements, result
+    return placements, result, source
 
 
 def _write_lock_and_reports(project: Project, result: BuildResult, log: Callable[[str], None]) -> None:

@@ -52,7 +52,7 @@ def write_pages(config_file: Path, out: Path) -> Path:
         target = docs / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source / name, target)
-    for name, markdown in made.pages.items():
+    for name, markdown in {**made.pages, **made.files}.items():
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
         (docs / name).write_text(markdown, "utf-8")
     made.finish_state(project, plan).write(project.path(FINISH_STATE))

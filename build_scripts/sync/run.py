@@ -165,7 +165,7 @@ def _outputs(
         raise SyncError(f"the history after this sync would not load ({exc})") from None
     report.versions, report.refused, report.hidden = replayed.versions, replayed.refused, replayed.hidden
     report.lock_added = len(replayed.lock.added)
-    report.aliased = [f"{old} → {new} ({why} it)" for old, (new, why) in replayed.lock.aliased.items()]
+    report.aliased = [f"{old} → {new} ({_WHY.get(why, why)})" for old, (new, why) in replayed.lock.aliased.items()]
     outputs, pages = _page_files(into, found, before_of)
     before = _read(into / REVISIONS_NAME, lambda text, _name: text, "")
     load_revisions(before, str(into / REVISIONS_NAME))
@@ -183,6 +183,14 @@ def _outputs(
     if settings is not None:
         outputs[wiki.file] = settings
     return outputs
+
+
+#: How the report says why an alias was written (from :mod:`build_scripts.rulebook.whereabouts`).
+_WHY = {
+    "the same text is now at": "the same words",
+    "its paragraphs moved under": "its paragraphs moved there",
+    "a very similar text is at": "a very similar text",
+}
 
 
 def _page_files(

@@ -13,18 +13,23 @@ from pathlib import Path
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.settings.wiki import WikiSettings
-from build_scripts.sync.model import STATE_NAME, SyncError, SyncState
+from build_scripts.sync.model import REVISIONS_NAME, STATE_NAME, Revision, SyncError, SyncState, load_revisions
 
 __all__ = ["RulebookSource", "rulebook_source"]
 
 
 @dataclass(frozen=True)
 class RulebookSource:
-    """The files, as ``(name, bytes)`` in merge order; whether they are synced wiki pages; the wiki's ``index.php``."""
+    """The rulebook's files, and what the build knows of the wiki.
+
+    The files as ``(name, bytes)`` in merge order; whether they are synced wiki pages; the
+    wiki's ``index.php``; the synced revisions (``revisions.jsonl``, oldest first).
+    """
 
     files: list[tuple[str, bytes]]
     synced: bool = False
     wiki_index: str = ""
+    revisions: tuple[Revision, ...] = ()
 
 
 def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings | None) -> RulebookSource:
@@ -50,4 +55,9 @@ def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings
     if missing:
         raise RulebookError(f"{into / STATE_NAME} names {', '.join(missing)}, which is not there; run make sync")
     files = [(p.file, (into / p.file).read_bytes()) for p in state.pages]
-    return RulebookSource(files, synced=True, wiki_index=state.index)
+    log = into / REVISIONS_NAME
+    try:
+        revisions = load_revisions(log.read_text("utf-8"), str(log)) if log.exists() else []
+    except SyncError as exc:
+        raise RulebookError(str(exc)) from None
+    return RulebookSource(files, synced=True, wiki_index=state.index, revisions=tuple(revisions))

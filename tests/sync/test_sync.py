@@ -391,6 +391,7 @@ def test_a_renamed_heading_and_reworded_first_words_are_aliased_by_the_sync(wiki
     out = synced(full, "--api", wiki.api)
     for old, new in RENAMES.items():
         assert f"aliased (the old link lands on the rule): {old} → {new} (" in out
+    assert "(its paragraphs moved there)" in out
     aliases = json.loads((full / "anchors.lock.json").read_text("utf-8"))["aliases"]
     assert {k: v for k, v in aliases.items() if k in RENAMES} == RENAMES
     site = tmp_path / "site"

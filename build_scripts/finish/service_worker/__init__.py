@@ -31,18 +31,25 @@ class Precache:
 
 
 def write_service_worker(
-    site_dir: Path, build_id: str, *, project_dir: Path, extra: Sequence[str] = (), book: Sequence[str] = ()
+    site_dir: Path,
+    build_id: str,
+    *,
+    project_dir: Path,
+    extra: Sequence[str] = (),
+    book: Sequence[str] = (),
+    never: Sequence[str] = (),
 ) -> Precache:
     """Write ``sw.js`` into the built site, its cache named by ``build_id``.
 
     The rule cards (``r/``) are left out, but for ``extra`` (paths from the site root:
     the cards of rules that are gone, which the worker cannot answer from a page).
     ``book``: the pages of the second tier (globs from the site root, ``b07-ruins/**``).
+    ``never``: pages in neither tier, kept only when read (globs: the older changes).
 
     Raises:
         RulebookError: when Node is missing or Workbox fails (with its message).
     """
-    options = json.dumps({"extra": list(extra), "book": list(book)})
+    options = json.dumps({"extra": list(extra), "book": list(book), "never": list(never)})
     stats = run_node_script(
         _INJECT, [str(site_dir), build_id, options], cwd=project_dir, what="service worker: Workbox"
     )

@@ -10,7 +10,8 @@
 // files of r/ to precache after all (the cards of rules that are gone).
 //
 // Usage: node build_scripts/finish/service_worker/inject_manifest.mjs SITE_DIR BUILD_ID [OPTIONS]
-// OPTIONS (JSON): {"extra": [paths], "book": [globs]}
+// OPTIONS (JSON): {"extra": [paths], "book": [globs], "never": [globs]} ("never": pages kept
+// only when read, in neither tier: the older pages of the changes)
 // Prints {"count": N, "size": BYTES, "bookFiles": N, "bookBytes": BYTES} on success; exits 1
 // with the reason otherwise.
 import crypto from "node:crypto";
@@ -53,17 +54,18 @@ function md5(file) {
 }
 
 try {
-  /** @type {{extra?: string[], book?: string[]}} */
+  /** @type {{extra?: string[], book?: string[], never?: string[]}} */
   const options = JSON.parse(optionsJson || "{}");
   const extra = options.extra || [];
   const bookGlobs = options.book || [];
+  const never = [...NEVER, ...(options.never || [])];
   const additionalManifestEntries = extra.map((url) => ({ url, revision: md5(url) }));
   const book = bookGlobs.length
     ? (
         await getManifest({
           globDirectory: siteDir,
           globPatterns: bookGlobs,
-          globIgnores: NEVER,
+          globIgnores: never,
           maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         })
       ).manifestEntries
@@ -80,7 +82,7 @@ try {
     swDest,
     globDirectory: siteDir,
     globPatterns: PATTERNS,
-    globIgnores: [...NEVER, ...bookGlobs],
+    globIgnores: [...never, ...bookGlobs],
     additionalManifestEntries,
     maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
   });

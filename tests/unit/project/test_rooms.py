@@ -34,6 +34,8 @@ ROOMS: dict[str, set[str]] = {
     "build_scripts/finish": {_CORE, "build_scripts/runtime", *_STAGES_1_3, "calculators"},
     # make sync replays the wiki's revisions with stages 1-3; beside stage 4, not under it.
     "build_scripts/sync": {_CORE, "build_scripts/settings", *_STAGES_1_3, "calculators"},
+    # What changed, for players: the history and the synced revisions, as pages and a feed.
+    "build_scripts/changes": {_CORE, "build_scripts/cards", "build_scripts/sync"},
     # The steps run the stages in order, for the plugin and for make pages.
     "build_scripts/steps": {
         _CORE,
@@ -41,6 +43,7 @@ ROOMS: dict[str, set[str]] = {
         "build_scripts/runtime",
         *_STAGES_1_3,
         "build_scripts/sync",
+        "build_scripts/changes",
         "build_scripts/finish",
         "calculators",
     },

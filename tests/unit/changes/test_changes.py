@@ -1,0 +1,94 @@
+"""What changed, for players: the entries (newest first, quiet revisions folded, a renamed
+rule's words compared with its old id's, a hidden revision named), the pages (flat: at most
+PER_PAGE entries each), and the Atom feed as a real feed reader (feedparser) reads it."""
+
+from __future__ import annotations
+
+import feedparser  # type: ignore[import-untyped]
+
+from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
+from build_scripts.changes.entries import changes
+from build_scripts.changes.feed import LATEST, atom_feed
+from build_scripts.changes.pages import PER_PAGE, changes_pages
+from build_scripts.core.model import RuleRef
+from build_scripts.sync.model import Revision
+
+OLD = RuleRef.parse("other-terrain#lava")
+NEW = RuleRef.parse("other-terrain#lava-flows")
+CHART = RuleRef.parse("buildings#total-collapse")
+
+
+def version(rule: RuleRef, words: str, date: str, rev: int = 0) -> Version:
+    edit = Edit(rev, "Ann", f"edit {rev}") if rev else None
+    return Version(rule, date, version_of(words), f"Place of {rule.id}", words, edit)
+
+
+def revision(rev: int, hidden: tuple[str, ...] = ()) -> Revision:
+    user, summary = ("", "") if hidden else ("Ann", f"edit {rev}")
+    return Revision("Rulebook", rev, rev - 1, f"2026-11-{rev:02d}T10:00:00Z", user, summary, "", None, hidden)
+
+
+HISTORY = RuleHistory(
+    {
+        CHART: (
+            version(CHART, "6: Total Collapse", "2026-11-02", 2),
+            version(CHART, "6: Total Collapse!", "2026-11-03", 3),
+        ),
+        OLD: (version(OLD, "Lava", "2026-11-02", 2),),
+        NEW: (version(NEW, "Lava Flows", "2026-11-06", 6),),
+    }
+)
+REVISIONS = [revision(2), revision(3), revision(4, ("text", "user", "summary")), revision(5), revision(6)]
+
+
+def test_entries_are_newest_first_with_quiet_revisions_folded_and_renames_compared() -> None:
+    entries = changes(HISTORY, REVISIONS, {OLD: NEW}, {"buildings": 0, "other-terrain": 1})
+    assert [e.key for e in entries] == ["rev-6", "rev-3", "rev-2"]
+    renamed = entries[0].changed[0]
+    assert (renamed.rule, renamed.now, renamed.before, renamed.after) == (NEW, NEW, "Lava", "Lava Flows")
+    assert ("ins", " Flows") in renamed.diff
+    assert [(q.rev, q.hidden) for q in entries[1].quiet] == [(4, ("text", "user", "summary")), (5, ())]
+    assert [c.rule for c in entries[2].new] == [CHART, OLD], "the book's order"
+    assert entries[1].changed[0].before == "6: Total Collapse"
+
+
+def test_a_book_kept_as_exports_has_a_day_of_builds_per_entry() -> None:
+    history = RuleHistory({CHART: (version(CHART, "a", "2026-12-01"), version(CHART, "b", "2026-12-04"))})
+    entries = changes(history, [], {}, {})
+    assert [(e.key, e.rev, e.user) for e in entries] == [("day-2026-12-04", 0, ""), ("day-2026-12-01", 0, "")]
+
+
+def test_the_pages_hold_at_most_per_page_entries_each_and_link_each_other() -> None:
+    history = RuleHistory(
+        {CHART: tuple(version(CHART, f"words {n}", f"2026-11-{n:02d}", n) for n in range(1, PER_PAGE + 6))}
+    )
+    entries = changes(history, [], {}, {"buildings": 0})
+    pages = changes_pages(entries, name="changes", title="What changed", wiki_index="http://w/index.php", synced=True)
+    assert [p.file for p in pages] == ["changes.md", "changes/page-2.md"]
+    assert pages[0].markdown.count("\n## Revision ") == PER_PAGE
+    assert 'href="page-2/">Older changes →' in pages[0].markdown
+    assert 'href="../">← Newer changes' in pages[1].markdown
+    assert 'href="../../buildings/#total-collapse"' in pages[1].markdown
+    assert 'href="http://w/index.php?diff=prev&amp;oldid=5"' in pages[1].markdown
+
+
+def test_the_feed_is_valid_atom_as_a_feed_reader_reads_it() -> None:
+    history = RuleHistory(
+        {CHART: tuple(version(CHART, f"words <{n}> & more", f"2026-11-{n:02d}", n) for n in range(1, LATEST + 5))}
+    )
+    entries = changes(history, [], {}, {"buildings": 0})
+    xml = atom_feed(
+        entries, site_name="Scrollhammer Rules", site_url="https://rules.example.org/", changes="changes", wiki_index=""
+    )
+    feed = feedparser.parse(xml)
+    assert not feed.bozo, feed.get("bozo_exception")
+    assert feed.version == "atom10"
+    assert feed.feed.title == "Scrollhammer Rules: what changed in the rules"
+    assert len(feed.entries) == LATEST
+    newest = feed.entries[0]
+    assert newest.title == f"Revision {LATEST + 4}: edit {LATEST + 4}"
+    assert newest.link == f"https://rules.example.org/changes/#rev-{LATEST + 4}"
+    assert newest.author == "Ann"
+    assert "<del>" in newest.content[0].value
+    assert "https://rules.example.org/buildings/#total-collapse" in newest.content[0].value
+    assert len({e.id for e in feed.entries}) == LATEST
