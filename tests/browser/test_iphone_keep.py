@@ -74,6 +74,16 @@ def keep_the_book(page: Page) -> None:
     expect(page.locator(".sh-keep").first).to_contain_text("The whole book is on this phone", timeout=ANSWER_TIMEOUT)
 
 
+def kept_then_cleared(context: BrowserContext, url: str) -> None:
+    """A first visit that keeps the whole book (the host marks it), then Safari's clearing."""
+    page = context.new_page()
+    page.goto(url)
+    offered(page)
+    keep_the_book(page)
+    page.wait_for_function("() => document.cookie.includes('scrollhammer-book=kept')")
+    clear_like_safari(context, url)
+
+
 def clear_like_safari(context: BrowserContext, url: str) -> None:
     """What Safari does to a site unused for seven days: every page closed, its storage gone, cookies kept."""
     for page in context.pages:
@@ -135,12 +145,7 @@ def test_the_host_marks_the_kept_book_with_a_cookie(iphone: BrowserContext, url:
 def test_after_safari_cleared_the_kept_book_the_next_visit_says_so_and_keeps_it_again(
     iphone: BrowserContext, url: str
 ) -> None:
-    page = iphone.new_page()
-    page.goto(url)
-    offered(page)
-    keep_the_book(page)
-    page.wait_for_function("() => document.cookie.includes('scrollhammer-book=kept')")
-    clear_like_safari(iphone, url)
+    kept_then_cleared(iphone, url)
     page = iphone.new_page()
     page.goto(url + "b02-ruins/")  # a page of the book, read online: the notice at its top
     notice = page.locator(".sh-keep--again")
@@ -158,12 +163,7 @@ def test_after_safari_cleared_the_kept_book_the_next_visit_says_so_and_keeps_it_
 
 
 def test_the_home_page_says_it_in_its_own_place_and_not_now_forgets_it(iphone: BrowserContext, url: str) -> None:
-    page = iphone.new_page()
-    page.goto(url)
-    offered(page)
-    keep_the_book(page)
-    page.wait_for_function("() => document.cookie.includes('scrollhammer-book=kept')")
-    clear_like_safari(iphone, url)
+    kept_then_cleared(iphone, url)
     page = iphone.new_page()
     page.goto(url)
     keep = page.locator(".sh-keep")
