@@ -19,13 +19,15 @@ class PageFetch:
     """One page of the book as the wiki has it now.
 
     Its title (after a move), its page id, its revisions after the last sync (oldest first),
-    and the move the sync follows, if any.
+    the move the sync follows, if any, and the page as the last sync left it (``None``: a
+    page not synced yet), as :func:`find_page` found it.
     """
 
     title: str
     id: int
     revisions: list[Revision]
     move: Move | None = None
+    synced: PageState | None = None
 
 
 @dataclass(frozen=True)

@@ -105,11 +105,11 @@ def _page(site: mwclient.Site, title: str, synced: Sequence[PageState]) -> PageF
     since = known.rev if known else 0
     page = pages.get(found.id) or pages[title]
     if since and page.revision == since:
-        return PageFetch(found.title, found.id, [])
+        return PageFetch(found.title, found.id, [], synced=known)
     raw = page.revisions(startid=since + 1 if since else None, dir="newer", prop=_PROPS, slots="main")
     revisions = check_revisions(found.title, [_revision(found.title, r) for r in raw], since)
     move = _move(site, known.title, found.title, revisions) if known and known.title != found.title else None
-    return PageFetch(found.title, found.id, revisions, move)
+    return PageFetch(found.title, found.id, revisions, move, known)
 
 
 def _move(site: mwclient.Site, old: str, new: str, revisions: Sequence[Revision]) -> Move:

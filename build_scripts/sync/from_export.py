@@ -65,7 +65,7 @@ def fetch_from_export(path: Path, titles: Sequence[str], synced: Sequence[PageSt
                 if made
                 else Move(known.title, found.title)
             )
-        out[title] = PageFetch(found.title, found.id, fresh, move)
+        out[title] = PageFetch(found.title, found.id, fresh, move, known)
     return Fetched("", _index_url(base), out)
 
 

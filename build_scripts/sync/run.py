@@ -139,9 +139,7 @@ def _outputs(
     """Every file the sync writes, and its bytes (``None``: the file is removed): all checked before any is written."""
     into = wiki.into
     found: list[PageFetch] = [fetched.pages[title] for title in wiki.titles]
-    known = {p.id: p for p in state.pages if p.id} if state else {}
-    by_title = {p.title: p for p in state.pages} if state else {}
-    before_of = {f.title: known.get(f.id) or by_title.get(f.title) for f in found}
+    before_of = {f.title: f.synced for f in found}
     texts = {title: (into / was.file).read_text("utf-8") for title, was in before_of.items() if was}
     history = _read(site.history, RuleHistory.loads, RuleHistory())
     lock = _read(site.lock, AnchorLock.loads, AnchorLock())
