@@ -17,13 +17,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE
 from support.browser import ANSWER_TIMEOUT
+from support.iphone import CLEARED, IPHONE, SAFARI_CLEARS
 
 from site_server import SiteServer
 
-IPHONE = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-    "Version/18.1 Mobile/15E148 Safari/604.1"
-)
 IPAD_AS_MAC = (
     "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) "
     "Version/18.1 Safari/605.1.15"
@@ -36,10 +33,6 @@ ANDROID = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/131.0.0.0 Mobile Safari/537.36"
 )
-SAFARI_CLEARS = (
-    "Safari clears a site you have not opened for seven days: to keep this one, tap Share, then Add to Home Screen."
-)
-CLEARED = "This phone had kept the whole book, and the browser has cleared it since."
 KEEP = "Keep the whole book on this phone"
 #: Every store Safari clears after seven days unused (and not "cookies").
 SCRIPT_WRITABLE = "service_workers,cache_storage,indexeddb,local_storage,file_systems,websql,shader_cache"

@@ -11,20 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from support.iphone import CLEARED, IPHONE, SAFARI_CLEARS
 
 from harness.engines.drivers import WebKit, missing, wait
 from harness.project import ROOT
 from site_server import SiteServer
 
-#: Safari on an iPhone (iOS 18).
-IPHONE = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-    "Version/18.1 Mobile/15E148 Safari/604.1"
-)
-SAFARI_CLEARS = (
-    "Safari clears a site you have not opened for seven days: to keep this one, tap Share, then Add to Home Screen."
-)
-CLEARED = "This phone had kept the whole book, and the browser has cleared it since."
 SHOTS = ROOT / "test-results" / "engines"
 #: What the site's whole book is, once the service worker has answered: the core.
 ALL_CORE = "Every page of the rules is kept"
