@@ -19,7 +19,7 @@ page by the site's own script. :func:`cards_for` works out every card from the b
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -29,7 +29,17 @@ from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
 from build_scripts.pages.render import place
 from build_scripts.rulebook.anchor_lock import AnchorLock
 
-__all__ = ["CARD_ROOT", "Card", "card_path", "cards_for", "describe", "page_versions", "page_words"]
+__all__ = [
+    "CARD_ROOT",
+    "AsOfSpan",
+    "Card",
+    "as_of_span",
+    "card_path",
+    "cards_for",
+    "describe",
+    "page_versions",
+    "page_words",
+]
 
 #: The folder of the cards, from the site root.
 CARD_ROOT = "r"
@@ -111,8 +121,34 @@ def describe(words: str, limit: int) -> str:
     return cut.rstrip(" ,;:—-") + "…"
 
 
+@dataclass(frozen=True)
+class AsOfSpan:
+    """What a ``?as-of=`` value may name, the same for every page of a build.
+
+    ``since``: the first day of the book's history (an earlier date is refused);
+    ``revisions``: the first and last wiki revision the sync took (``None`` for a book kept
+    as hand-copied exports: a revision number is refused there).
+    """
+
+    since: str
+    revisions: tuple[int, int] | None = None
+
+
+def as_of_span(history: RuleHistory, revisions: Iterable[int] = ()) -> AsOfSpan:
+    """The span of a build's history: its first day, and the synced revisions (``revisions.jsonl``'s ids)."""
+    dates = [v.date for versions in history.versions.values() for v in versions]
+    revs = sorted(revisions)
+    return AsOfSpan(min(dates, default=""), (revs[0], revs[-1]) if revs else None)
+
+
 def page_versions(
-    page: str, items: Sequence[AnchoredBlock], history: RuleHistory, page_url: str, wiki_index: str = ""
+    page: str,
+    items: Sequence[AnchoredBlock],
+    history: RuleHistory,
+    page_url: str,
+    wiki_index: str = "",
+    span: AsOfSpan | None = None,
+    aliases: Mapping[RuleRef, RuleRef] | None = None,
 ) -> dict[str, Any]:
     """What a page's scripts know of its rules' versions (the page data ``rule-versions``).
 
@@ -122,16 +158,31 @@ def page_versions(
     words now (:func:`build_scripts.cards.word_diff.word_diff`); when the wiki's edit that
     replaced them is known, ``by``: its revision id, user and summary, and ``diff``: the wiki's
     page of that edit (``wiki_index``).
+
+    ``asof`` (for the rules as of a date, ``?as-of=``): the ``span`` (``since``, ``revs``) and,
+    for each rule, every version oldest first as ``[date, rev, version]`` (``rev`` 0 for
+    words a build saw, not a wiki edit); the words of a version not current are in ``older``.
+    Only this page's rules: the data grows with the page and its history, not the book.
+
+    A rule's versions include those of the old ids the anchors lock aliases to it
+    (``aliases``: old → new, :attr:`AnchorLock.resolved`): a renamed heading's words before
+    the rename are its words then.
     """
     cards = posixpath.relpath(f"{CARD_ROOT}/{page}", page_url.rstrip("/") or ".") + "/"
     rules: dict[str, list[str]] = {}
     older: dict[str, list[dict[str, Any]]] = {}
+    timeline: dict[str, list[list[str | int]]] = {}
+    earlier_ids: dict[RuleRef, list[RuleRef]] = {}
+    for old, new in (aliases or {}).items():
+        if new.page == page:
+            earlier_ids.setdefault(new, []).append(old)
     for item in items:
         words = item.block.full_text
         version = version_of(words)
-        versions = history.versions.get(RuleRef(page, item.id), ())
+        versions = _versions_with_aliases(RuleRef(page, item.id), history, earlier_ids)
         now = next((v for v in versions if v.version == version), None)
         rules[item.id] = [version, now.date if now else ""]
+        timeline[item.id] = [[v.date, v.edit.rev if v.edit else 0, v.version] for v in versions]
         earlier = [
             {
                 "v": old.version,
@@ -146,7 +197,25 @@ def page_versions(
         ]
         if earlier:
             older[item.id] = earlier
-    return {"cards": cards, "rules": rules, "older": older}
+    span = span or as_of_span(history)
+    revs = list(span.revisions) if span.revisions else None
+    return {
+        "cards": cards,
+        "rules": rules,
+        "older": older,
+        "asof": {"since": span.since, "revs": revs, "rules": timeline},
+    }
+
+
+def _versions_with_aliases(
+    rule: RuleRef, history: RuleHistory, earlier_ids: Mapping[RuleRef, Sequence[RuleRef]]
+) -> tuple[Version, ...]:
+    """A rule's versions and those of the old ids aliased to it, by date (theirs first on a day they share)."""
+    own = history.versions.get(rule, ())
+    merged = [v for old in sorted(earlier_ids.get(rule, ())) for v in history.versions.get(old, ())]
+    if not merged:
+        return own
+    return tuple(sorted([*merged, *own], key=lambda v: v.date))
 
 
 def _edit_of(edit: Edit | None, wiki_index: str) -> dict[str, Any]:

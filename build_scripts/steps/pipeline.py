@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from build_scripts.cards.reading_cards import reading_cards
-from build_scripts.cards.rule_cards import Card, cards_for, page_versions, page_words
+from build_scripts.cards.rule_cards import Card, as_of_span, cards_for, page_versions, page_words
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
@@ -91,6 +91,8 @@ class RulebookInputs:
     """The sources are whole wiki pages from ``make sync`` (no page banner)."""
     wiki_index: str = ""
     """The wiki's ``index.php``, for links to the edits that changed a rule."""
+    wiki_revisions: Sequence[int] = ()
+    """The ids of the synced wiki revisions (``revisions.jsonl``): what ``?as-of=`` may name."""
     placements: Sequence[Placement] = ()
     """Calculators to place after rules."""
     runtime: Mapping[str, str] = field(default_factory=dict)
@@ -182,6 +184,7 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
         check_readings(anchored, lock.follow)
         urls[readings_page] = page_url(readings_page)
     markdown = {}
+    span = as_of_span(known, inputs.wiki_revisions)
     for spec in inputs.pages:
         items = anchored[spec.name]
         markdown[spec.name] = render_page(
@@ -193,7 +196,9 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
             aliases=lock_result.moved.get(spec.name),
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
-            versions=page_versions(spec.name, items, known, urls[spec.name], inputs.wiki_index),
+            versions=page_versions(
+                spec.name, items, known, urls[spec.name], inputs.wiki_index, span, lock_result.lock.resolved
+            ),
             marks=page_marks(table, spec.name, urls, inputs.table_page) if table else None,
             table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
             readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,

@@ -10,7 +10,10 @@
 //   removed words marked by more than colour). An unknown or malformed v is ignored.
 //   When the words came from the wiki (make sync), the notice names the edit that changed
 //   them (revision, who, its summary) and links to that edit's page on the wiki.
+// - On a page showing the rules as of a date (?as-of=, as-of.mjs), the card address and the
+//   date are those of the words shown then.
 // The page data "rule-versions" (build_scripts/cards/rule_cards.py:page_versions) holds it all.
+import { localDay, thenVersion } from "./as-of-when.mjs";
 import { el, onEveryPage, pageData } from "./site.mjs";
 
 const VERSION = /^[0-9a-f]{8}$/;
@@ -27,13 +30,21 @@ const NOTICE_CLASS = "sh-changed";
  * @property {string} [link]
  */
 
-/** @returns {{cards?: unknown, rules?: Record<string, unknown>, older?: Record<string, unknown>}} */
-function versions() {
+/** @returns {{cards?: unknown, rules?: Record<string, unknown>, older?: Record<string, unknown>, asof?: unknown}} */
+export function versions() {
   return pageData("rule-versions");
 }
 
 /**
- * The rule's card address with the version of its words now, or null when the page has no card for it.
+ * The version of the rule's words the page shows (as of a date, when ?as-of= names one).
+ * @param {string} id
+ */
+function shown(id) {
+  return thenVersion(id, versions().asof, window.location.search, localDay());
+}
+
+/**
+ * The rule's card address with the version of the words the page shows, or null when the page has no card for it.
  * @param {string} id
  * @returns {string | null}
  */
@@ -42,15 +53,17 @@ export function cardUrl(id) {
   const known = data.rules?.[id];
   if (typeof data.cards !== "string" || !Array.isArray(known) || typeof known[0] !== "string") return null;
   const url = new URL(`${data.cards}${encodeURIComponent(id)}/`, window.location.href);
-  url.search = `?v=${known[0]}`;
+  url.search = `?v=${shown(id)?.[2] ?? known[0]}`;
   return url.href;
 }
 
 /**
- * The date of the rule's words now ("" when unknown).
+ * The date of the rule's words the page shows ("" when unknown).
  * @param {string} id
  */
 export function wordsDate(id) {
+  const then = shown(id);
+  if (then) return then[0];
   const known = versions().rules?.[id];
   return Array.isArray(known) && typeof known[1] === "string" ? known[1] : "";
 }
@@ -61,7 +74,7 @@ export function wordsDate(id) {
  * @param {string | null} version
  * @returns {OlderVersion | null}
  */
-function olderVersion(id, version) {
+export function olderVersion(id, version) {
   if (!version || !VERSION.test(version)) return null;
   const older = versions().older?.[id];
   if (!Array.isArray(older)) return null;
@@ -86,7 +99,7 @@ function wordsBlock(words) {
  * strike-through and underline, not only colour.
  * @param {OlderVersion["diff"]} diff
  */
-function diffBlock(diff) {
+export function diffBlock(diff) {
   const box = el("p", "sh-changed__diff");
   for (const [op, text] of diff) {
     if (typeof text !== "string") continue;
@@ -108,7 +121,7 @@ function diffBlock(diff) {
  * @param {OlderVersion} older
  * @returns {HTMLElement | null}
  */
-function editLine(older) {
+export function editLine(older) {
   const by = older.by;
   if (!by || typeof by !== "object" || typeof by.rev !== "number") return null;
   const line = el("p", "sh-changed__edit");

@@ -1,6 +1,7 @@
 // @ts-check
 // Scrollhammer Rules: the page scripts' one entry point (added to every page by the
 // build's MkDocs plugin as a module script).
+import { start as startAsOf } from "./as-of.mjs";
 import { start as startCalculators } from "./calculators/forms.mjs";
 import { start as startCards } from "./cards.mjs";
 import { start as startOffline } from "./offline.mjs";
@@ -9,6 +10,7 @@ import { start as startSearchTypos } from "./search-typos.mjs";
 import { start as startTable } from "./table/start.mjs";
 import { start as startTerms } from "./terms.mjs";
 
+startAsOf();
 startRuleLinks();
 startCards();
 startSearchTypos();

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from support.rulebook_helpers import build, committed_history, committed_lock
 
-from build_scripts.cards.rule_cards import card_path, cards_for, describe, page_versions, page_words
-from build_scripts.cards.rule_history import RuleHistory, Version, version_of
+from build_scripts.cards.rule_cards import as_of_span, card_path, cards_for, describe, page_versions, page_words
+from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
 from build_scripts.core.model import RuleRef
 
 
@@ -91,6 +91,55 @@ def test_an_older_version_carries_its_words_the_day_it_changed_and_the_differenc
     assert "".join(t for op, t in entry["diff"] if op != "ins") == "Tremor, once"
     assert "".join(t for op, t in entry["diff"] if op != "del") == now.words
     assert data["rules"]["tremor"] == [now.version, "2026-11-20"]
+
+
+def test_each_rules_timeline_and_the_books_span_are_what_as_of_reads() -> None:
+    result = build()
+    items = result.anchored["buildings"]
+    tremor = RuleRef("buildings", "tremor")
+    now = committed_history().latest(tremor)
+    assert now is not None
+    old = Version(tremor, "2026-10-01", version_of("Tremor, once"), now.place, "Tremor, once")
+    later = Version(tremor, "2026-11-20", now.version, now.place, now.words, Edit(41, "Ann", "clarify"))
+    history = RuleHistory({**committed_history().versions, tremor: (old, later)})
+    span = as_of_span(history, [57, 12, 41])
+    assert (span.since, span.revisions) == ("2026-10-01", (12, 57))
+    data = page_versions("buildings", items, history, "buildings/", span=span)["asof"]
+    assert data["since"] == "2026-10-01"
+    assert data["revs"] == [12, 57]
+    assert data["rules"]["tremor"] == [["2026-10-01", 0, old.version], ["2026-11-20", 41, now.version]]
+    assert data["rules"]["total-collapse"] == [
+        ["2026-12-01", 0, version_of(next(i for i in items if i.id == "total-collapse").block.full_text)]
+    ]
+    assert set(data["rules"]) == {i.id for i in items}  # this page's rules, and only them
+
+
+def test_a_renamed_rules_timeline_starts_with_its_old_ids_words() -> None:
+    result = build()
+    items = result.anchored["buildings"]
+    tremor, old_id = RuleRef("buildings", "tremor"), RuleRef("buildings", "quake")
+    now = committed_history().latest(tremor)
+    assert now is not None
+    quake = Version(
+        old_id, "2026-11-02", version_of("Quake, once"), "Buildings › Quake", "Quake, once", Edit(7, "A", "")
+    )
+    renamed = Version(tremor, "2026-11-20", now.version, now.place, now.words, Edit(9, "B", "rename"))
+    history = RuleHistory({**committed_history().versions, old_id: (quake,), tremor: (renamed,)})
+    data = page_versions("buildings", items, history, "buildings/", aliases={old_id: tremor})
+    assert data["asof"]["rules"]["tremor"] == [["2026-11-02", 7, quake.version], ["2026-11-20", 9, now.version]]
+    (entry,) = data["older"]["tremor"]
+    assert (entry["words"], entry["changed"], entry["by"]["rev"]) == ("Quake, once", "2026-11-20", 9)
+    without = page_versions("buildings", items, history, "buildings/")
+    assert without["asof"]["rules"]["tremor"] == [["2026-11-20", 9, now.version]]
+
+
+def test_a_book_kept_as_exports_has_no_revisions_to_name() -> None:
+    span = as_of_span(committed_history())
+    assert (span.since, span.revisions) == ("2026-12-01", None)
+    assert (
+        page_versions("buildings", build().anchored["buildings"], committed_history(), "buildings/")["asof"]["revs"]
+        is None
+    )
 
 
 def test_card_addresses_are_short_and_stable() -> None:
