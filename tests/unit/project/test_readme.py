@@ -18,7 +18,8 @@ MOST_CHARACTERS = 16_000
 
 
 @pytest.mark.parametrize(
-    ("name", "language"), [("nginx.conf", "nginx"), ("Caddyfile", "caddyfile"), ("_headers", "text")]
+    ("name", "language"),
+    [("nginx.conf", "nginx"), ("Caddyfile", "caddyfile"), ("_headers", "text"), ("nightly-sync.yml", "yaml")],
 )
 def test_deploy_readme_shows_each_recipe_exactly_as_the_file_is(name: str, language: str) -> None:
     text = (ROOT / "deploy" / name).read_text("utf-8")
