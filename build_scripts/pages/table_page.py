@@ -25,7 +25,8 @@ from calculators.building_damage.words import RULES as DAMAGE_RULES
 __all__ = ["FORMAT", "linker", "marks", "page_marks", "render_table_page", "rule_words", "table_data"]
 
 #: The version of the table's state (on the device and in a link); the page scripts refuse newer ones.
-FORMAT = 1
+#: 2: a table may carry the rules' date for its game (tables without one are still written as 1).
+FORMAT = 2
 
 
 def table_data(spec: TableSpec, href: Callable[[RuleRef], str]) -> dict[str, Any]:

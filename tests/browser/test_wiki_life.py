@@ -260,6 +260,40 @@ def test_the_rules_as_of_a_date_and_what_is_refused(browser: Browser, life: Life
     context.close()
 
 
+def test_the_table_records_the_rules_date_and_its_shared_link_carries_it(browser: Browser, life: Life) -> None:
+    before_rename = str(life.revs["rename"] - 1)
+    mine = phone(browser)
+    mine.grant_permissions(["clipboard-read", "clipboard-write"], origin=life.url.rstrip("/"))
+    page = mine.new_page()
+    page.goto(f"{life.url}table/")
+    field = page.get_by_label("The rules as of")
+    field.fill("2026-13-01")
+    field.press("Tab")
+    expect(page.locator("#q-game-rules-as-of-error")).to_have_text(
+        "The rules as of: 2026-13-01 is not a day of the calendar; leave it empty for today's rules."
+    )
+    field = page.get_by_label("The rules as of")
+    expect(field).to_have_value("2026-13-01")  # what was typed stays, refused
+    field.fill(before_rename)
+    field.press("Tab")
+    expect(page.locator("#q-game-rules-as-of-error")).to_have_text("")
+    rule_links = page.locator("[data-table-root] a[href*='#']")
+    expect(rule_links.first).to_have_attribute("href", re.compile(rf"\?as-of={before_rename}#"))
+    page.get_by_role("button", name="Copy link").tap()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert re.search(r"/table/#t=2\.", link), link
+    mine.close()
+
+    theirs = phone(browser)
+    page = theirs.new_page()
+    page.goto(link)
+    expect(page.locator(".sh-q--as-of .sh-q__answer")).to_have_text(before_rename)
+    page.locator("[data-table-root] a[href*='/ruins/']").first.evaluate("a => a.click()")
+    page.wait_for_url(re.compile(rf"/ruins/\?as-of={before_rename}#"))
+    expect(page.locator(".sh-asof__title")).to_have_text(f"The rules as of the wiki's revision {before_rename}")
+    theirs.close()
+
+
 @pytest.mark.engines
 # Selenium 4.51's WebKitGTK driver still sets up its connection the old way
 @pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")

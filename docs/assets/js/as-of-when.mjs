@@ -52,12 +52,25 @@ export function asOfValue(search) {
  * Whether `text` is a real day of the calendar (2026-02-30 is not).
  * @param {string} text
  */
-function isDay(text) {
+export function isDay(text) {
   const parts = DATE.exec(text);
   if (!parts) return false;
   const [year, month, day] = parts.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * What is wrong with a value for ?as-of= before the book's span is known (a page without
+ * rules, the table): "" for a real day not after `today`, or a revision number.
+ * @param {string} raw
+ * @param {string} today
+ */
+export function asOfShapeProblem(raw, today) {
+  if (REV.test(raw)) return "";
+  if (!DATE.test(raw)) return "must be a date (like 2026-11-01) or a wiki revision number";
+  if (!isDay(raw)) return `${raw} is not a day of the calendar`;
+  return raw > today ? `${raw} has not come yet` : "";
 }
 
 /**

@@ -116,11 +116,12 @@ function banner(title, lines, refused) {
 }
 
 /**
- * Every link to a page of this site carries ?as-of= (a link within the page keeps the query already).
+ * Every link to a page of this site (in `root`) carries ?as-of= (a link within the page keeps the query already).
  * @param {string} value
+ * @param {ParentNode} [root]
  */
-function carry(value) {
-  for (const link of document.querySelectorAll("a[href]")) {
+export function carryAsOf(value, root = document) {
+  for (const link of root.querySelectorAll("a[href]")) {
     if (!(link instanceof HTMLAnchorElement) || link.matches(".sh-asof__today")) continue;
     const raw = link.getAttribute("href") || "";
     if (raw.startsWith("#")) continue;
@@ -150,7 +151,7 @@ function arrive() {
   const asof = data.asof;
   if (!isAsOfData(asof)) {
     // A page without rules (the table, the calculators): the value goes on to the next page.
-    if (/^[\d-]{1,12}$/.test(raw)) carry(raw);
+    if (/^[\d-]{1,12}$/.test(raw)) carryAsOf(raw);
     return;
   }
   const read = readAsOf(raw, asof, localDay());
@@ -190,7 +191,7 @@ function arrive() {
     false,
   );
   noteCalculators(when.label);
-  carry(raw);
+  carryAsOf(raw);
 }
 
 /** Start: called once by main.mjs (before the rule links, so the page has its words when a rule is brought into view). */

@@ -50,7 +50,7 @@ describe("the link", () => {
   const refused = [
     ["an empty link", () => "", /empty/],
     ["no version", () => "eyJh", /no version/],
-    ["a future version", () => `2.${m.encode(m.emptyTable()).slice(2)}`, /newer version of the site \(format 2/],
+    ["a future version", () => `3.${m.encode(m.emptyTable()).slice(2)}`, /newer version of the site \(format 3/],
     ["a cut-short link", () => m.encode(eightPieces()).slice(0, 60), /damaged/],
     ["characters no link has", () => "1.<script>alert(1)</script>", /damaged/],
     ["an oversized link", () => `1.${"A".repeat(9000)}`, /too long/],
@@ -132,7 +132,7 @@ describe("the link's text, exactly", () => {
   const refusals = [
     ["not text", 5, "The table link is empty."],
     ["format 0", `0.${link([[], {}, []]).slice(2)}`, "Unknown table format 0."],
-    ["a two-digit version", `10.${link([[], {}, []]).slice(2)}`, /format 10; this one reads format 1/],
+    ["a two-digit version", `10.${link([[], {}, []]).slice(2)}`, /format 10; this one reads format 2/],
     ["text before the version", `x${link([[], {}, []])}`, "This is not a table link: it has no version (it may have been cut short)."],
     ["base64 with padding", `1.${Buffer.from(JSON.stringify([[["ruin", "a"]], {}, []])).toString("base64")}`, /damaged: it was cut short/],
     ["base64's + and /", `1.${Buffer.from(JSON.stringify([[["ruin", "???~~~"]], {}, []])).toString("base64")}`, /damaged: it was cut short/],
@@ -191,5 +191,54 @@ describe("the link's text, exactly", () => {
     const longest = `1.${"A".repeat(m.LINK_MAX - 2)}`;
     assert.match(m.decode(spec, longest).error, /damaged/);
     assert.equal(m.decode(spec, `${longest}A`).error, `The table link is too long (${m.LINK_MAX + 1} characters; at most ${m.LINK_MAX}).`);
+  });
+});
+
+describe("the rules' date for the game (format 2)", () => {
+  const link2 = (compact) => `2.${Buffer.from(JSON.stringify(compact)).toString("base64url")}`;
+  const TODAY = "2026-12-05";
+
+  test("a table without one is written as format 1, as before, and one with it as format 2, the date fourth", () => {
+    assert.match(m.encode(withChapel()), /^1\./);
+    const dated = ok(m.setRulesAsOf(withChapel(), " 2026-11-01 ", TODAY));
+    assert.equal(dated.rules, "2026-11-01");
+    const text = m.encode(dated);
+    assert.match(text, /^2\./);
+    assert.equal(JSON.parse(Buffer.from(text.slice(2), "base64url").toString("utf-8"))[3], "2026-11-01");
+    assert.deepEqual(ok(m.decode(spec, text)), dated);
+    assert.equal(ok(m.decode(spec, m.encode(ok(m.setRulesAsOf(dated, "9177", TODAY))))).rules, "9177");
+  });
+
+  test("emptied, the table follows today's rules again and is format 1", () => {
+    const dated = ok(m.setRulesAsOf(withChapel(), "2026-11-01", TODAY));
+    const today = ok(m.setRulesAsOf(dated, "  ", TODAY));
+    assert.equal("rules" in today, false);
+    assert.match(m.encode(today), /^1\./);
+  });
+
+  for (const [raw, says] of [
+    ["yesterday", "The rules as of: must be a date (like 2026-11-01) or a wiki revision number; leave it empty for today's rules."],
+    ["2026-02-30", "The rules as of: 2026-02-30 is not a day of the calendar; leave it empty for today's rules."],
+    ["2026-12-06", "The rules as of: 2026-12-06 has not come yet; leave it empty for today's rules."],
+    ["0", "The rules as of: must be a date (like 2026-11-01) or a wiki revision number; leave it empty for today's rules."],
+  ]) {
+    test(`the field refuses ${raw}, naming what it takes`, () => {
+      assert.deepEqual(m.setRulesAsOf(withChapel(), raw, TODAY), { error: says });
+    });
+  }
+
+  test("a link's date is checked; a fourth part in a format 1 link is refused", () => {
+    assert.deepEqual(m.decode(spec, link2([[], {}, [], "<b>"])), {
+      error: "The rules' date must be a date (like 2026-11-01) or a wiki revision number.",
+    });
+    assert.deepEqual(m.decode(spec, link2([[], {}, [], 5])), { error: "The rules' date must be text." });
+    const one = `1.${Buffer.from(JSON.stringify([[], {}, [], "2026-11-01"])).toString("base64url")}`;
+    assert.deepEqual(m.decode(spec, one), { error: "The table link is damaged: its parts are missing." });
+    assert.equal(ok(m.decode(spec, link2([[], {}, []]))).rules, undefined);
+  });
+
+  test("the summary names it first among what the game agreed", () => {
+    const text = m.summary(spec, ok(m.setRulesAsOf(withChapel(), "2026-11-01", TODAY)));
+    assert.match(text, /Agreed for the game:\n- The rules as of 2026-11-01/);
   });
 });

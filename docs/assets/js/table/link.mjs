@@ -1,7 +1,10 @@
 // @ts-check
 // Scrollhammer Rules: the table's link format, `1.<state>`, the state base64url of compact
 // JSON `[pieces, game answers, steps]`, and its reading: every entry checked, nothing applied
-// from a text that fails any check. The device keeps its copy in the same format.
+// from a text that fails any check. A table with the rules' date fixed is `2.<state>` with
+// the date fourth (a site before format 2 says it is newer). The device keeps its copy in
+// the same format.
+import { asOfShapeProblem } from "../as-of-when.mjs";
 import { answerProblem, emptyTable, kindOf, LIMITS, LINK_MAX, nameProblem } from "./model.mjs";
 import { addStep } from "./steps.mjs";
 
@@ -35,6 +38,7 @@ function fromBase64Url(data) {
  */
 export function encode(table) {
   const index = new Map(table.pieces.map((p, n) => [p.id, n]));
+  /** @type {unknown[]} */
   const compact = [
     table.pieces.map((p) => {
       /** @type {unknown[]} */
@@ -50,7 +54,8 @@ export function encode(table) {
       return s.set !== undefined ? [...at, "s", s.set] : s.loss ? [...at, s.row, s.loss] : [...at, s.row];
     }),
   ];
-  return `${table.format}.${toBase64Url(JSON.stringify(compact))}`;
+  if (table.rules) compact.push(table.rules);
+  return `${table.rules ? Math.max(2, table.format) : table.format}.${toBase64Url(JSON.stringify(compact))}`;
 }
 
 /**
@@ -79,18 +84,27 @@ export function decode(spec, text) {
   } catch {
     return { error: "The table link is damaged: it was cut short or changed on the way. Ask for it again." };
   }
-  return check(spec, raw);
+  return check(spec, raw, version);
 }
 
 /**
  * Check a decoded compact table, entry by entry, and build it.
  * @param {Spec} spec
  * @param {unknown} raw
+ * @param {number} version the link's format: from 2, a fourth part is the rules' date
  * @returns {Outcome}
  */
-function check(spec, raw) {
-  if (!Array.isArray(raw) || raw.length !== 3) return { error: "The table link is damaged: its parts are missing." };
-  const [pieces, game, steps] = raw;
+function check(spec, raw, version) {
+  const parts = version >= 2 ? [3, 4] : [3];
+  if (!Array.isArray(raw) || !parts.includes(raw.length)) {
+    return { error: "The table link is damaged: its parts are missing." };
+  }
+  const [pieces, game, steps, rules] = raw;
+  if (rules !== undefined) {
+    // Its shape only: the day a link is opened is later than the day it was made.
+    const wrong = typeof rules !== "string" ? "must be text" : asOfShapeProblem(rules, "9999-12-31");
+    if (wrong) return { error: `The rules' date ${wrong}.` };
+  }
   if (!Array.isArray(pieces) || !isRecord(game) || !Array.isArray(steps)) {
     return { error: "The table link is damaged: its parts are missing." };
   }
@@ -144,6 +158,7 @@ function check(spec, raw) {
     if (wrong) return { error: `${q.text}: ${wrong}.` };
     table.game[question] = value;
   }
+  if (typeof rules === "string") table.rules = rules;
   for (const [n, entry] of steps.entries()) {
     const at = `Change ${n + 1}`;
     if (!Array.isArray(entry) || entry.length < 3 || entry.length > 4) return { error: `${at} is damaged.` };

@@ -8,8 +8,10 @@
 //
 // A table is one versioned value: its pieces (kind, name, answers, a building's section
 // names), the game's answers, and the steps of the game (a chart result with its rolled
-// reduction, or an armour value set by hand), in order. A building's current armour value
-// is never stored: steps.mjs replays it from the steps.
+// reduction, or an armour value set by hand), in order, and, when the players fix one, the
+// rules' date for the game (`rules`: a date or a wiki revision, as ?as-of= takes it). A
+// building's current armour value is never stored: steps.mjs replays it from the steps.
+import { asOfShapeProblem } from "../as-of-when.mjs";
 
 /**
  * @typedef {{says: string, rule: string, when: [string, string] | null}} Fact
@@ -24,7 +26,7 @@
  * @typedef {string | number} Answer
  * @typedef {{id: string, kind: string, name: string, answers: Record<string, Answer>, sections: string[]}} Piece
  * @typedef {{piece: string, section: number, row?: number, loss?: number, set?: number}} Step
- * @typedef {{format: number, pieces: Piece[], game: Record<string, Answer>, steps: Step[]}} Table
+ * @typedef {{format: number, pieces: Piece[], game: Record<string, Answer>, steps: Step[], rules?: string}} Table
  * @typedef {{name: string, av: number | null, last: string}} SectionState
  * @typedef {{sections: SectionState[], rubble: string | null}} PieceState
  * @typedef {{text: string, rule: string, step: number}} LogLine
@@ -203,6 +205,27 @@ export function setAnswer(spec, table, pieceId, question, raw) {
     return { error: `${piece.name} has been damaged this game: set a section's armour value by hand instead.` };
   }
   piece.answers[question] = value;
+  return { table: next };
+}
+
+/** The words of the rules' date field, in its messages and the table's summary. */
+export const RULES_AS_OF = "The rules as of";
+
+/**
+ * Fix the rules' date for the game ("" for today's rules): a date (not after `today`) or a
+ * wiki revision number, as a rulebook page's ?as-of= takes it.
+ * @param {Table} table
+ * @param {string} raw
+ * @param {string} today the player's day, YYYY-MM-DD
+ * @returns {Outcome}
+ */
+export function setRulesAsOf(table, raw, today) {
+  const value = raw.trim();
+  const problem = value ? asOfShapeProblem(value, today) : "";
+  if (problem) return { error: `${RULES_AS_OF}: ${problem}; leave it empty for today's rules.` };
+  const next = copy(table);
+  if (value) next.rules = value;
+  else delete next.rules;
   return { table: next };
 }
 

@@ -9,10 +9,11 @@
 //
 // The page's parts, one job each: state.mjs (what it shows and keeps), pieces.mjs,
 // questions.mjs, sections.mjs (a building's damage, the game's changes), sharing.mjs.
+import { carryAsOf } from "../as-of.mjs";
 import { el, pageData } from "../site.mjs";
 import { decode } from "./link.mjs";
 import { addForm, pieceCard } from "./pieces.mjs";
-import { questionField } from "./questions.mjs";
+import { questionField, rulesAsOfField } from "./questions.mjs";
 import { changes } from "./sections.mjs";
 import { handOver, sharedBanner } from "./sharing.mjs";
 import { onDraw, ui } from "./state.mjs";
@@ -54,6 +55,7 @@ function tableView(table, readOnly) {
   if (!readOnly) view.append(addForm());
   const game = el("section", "sh-table__game");
   game.append(el("h3", "", "For the whole game"));
+  game.append(rulesAsOfField(table, readOnly));
   for (const question of ui.spec.game) game.append(questionField(table, null, question, readOnly));
   view.append(game, changes(played, readOnly), handOver(table, readOnly));
   return view;
@@ -82,6 +84,8 @@ function draw(focusId) {
   for (const details of root.querySelectorAll("details")) {
     if (open.includes(details.closest("[id]")?.id + (details.className || ""))) details.open = true;
   }
+  const rules = (ui.shared || ui.own).rules;
+  if (rules) carryAsOf(rules, root);
   const again = active ? document.getElementById(active) : null;
   if (again instanceof HTMLElement && root.contains(again)) again.focus({ preventScroll: true });
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // Scrollhammer Rules: the table page's questions: each with its control (or, read-only, its
 // answer), the book's default marked, and the rule's words one tap away.
+import { localDay } from "../as-of-when.mjs";
 import { el } from "../site.mjs";
 import { errorFor } from "./fields.mjs";
 import * as model from "./model.mjs";
@@ -99,5 +100,39 @@ export function questionField(table, piece, question, readOnly) {
     wrap.append(errorFor(id));
   }
   wrap.append(ruleWords(question, kind));
+  return wrap;
+}
+
+/**
+ * The rules' date for the game: empty for today's rules, or a date or wiki revision that the
+ * table's links to the rules carry (?as-of=), so every rule opens in the words of that day.
+ * @param {Table} table
+ * @param {boolean} readOnly
+ */
+export function rulesAsOfField(table, readOnly) {
+  const wrap = el("div", "sh-q sh-q--as-of");
+  const id = "q-game-rules-as-of";
+  const hint =
+    "A date (like 2026-11-01) or a wiki revision: the rules linked from this table open as they stood then. Empty: today's rules.";
+  if (readOnly) {
+    wrap.append(el("p", "sh-q__label", model.RULES_AS_OF));
+    wrap.append(el("p", "sh-q__answer", table.rules || "today's rules"));
+    return wrap;
+  }
+  const label = el("label", "sh-q__label", model.RULES_AS_OF);
+  label.htmlFor = id;
+  const control = el("input");
+  control.type = "text";
+  control.id = id;
+  control.value = ui.typed[id] ?? (table.rules || "");
+  control.placeholder = "today's rules";
+  control.maxLength = 12;
+  control.autocomplete = "off";
+  control.setAttribute("aria-describedby", `${id}-hint ${id}-error`);
+  if (ui.fieldErrors[id]) control.setAttribute("aria-invalid", "true");
+  control.addEventListener("change", () => change(model.setRulesAsOf(ui.own, control.value, localDay()), id));
+  const help = el("p", "sh-q__hint", hint);
+  help.id = `${id}-hint`;
+  wrap.append(label, control, help, errorFor(id));
   return wrap;
 }

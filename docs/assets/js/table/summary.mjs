@@ -1,6 +1,6 @@
 // @ts-check
 // Scrollhammer Rules: the table in plain text, for a group chat.
-import { kindOf, label } from "./model.mjs";
+import { kindOf, label, RULES_AS_OF } from "./model.mjs";
 import { replay } from "./steps.mjs";
 
 /** @typedef {import("./model.mjs").Spec} Spec */
@@ -32,6 +32,7 @@ export function summary(spec, table) {
   const game = spec.game
     .filter((q) => table.game[q] !== undefined && table.game[q] !== "")
     .map((q) => `- ${spec.questions[q].text}: ${label(spec, q, table.game[q])}`);
+  if (table.rules) game.unshift(`- ${RULES_AS_OF} ${table.rules}`);
   if (game.length) lines.push("Agreed for the game:", ...game);
   if (!table.pieces.length && !game.length) lines.push("(nothing yet)");
   return lines.join("\n");
