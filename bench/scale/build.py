@@ -141,6 +141,12 @@ def _nav_share(html: str) -> tuple[int, int]:
     return len(nav.encode()), len(re.findall(r'class="md-nav__link[" ]', outside))
 
 
+def _versions_bytes(html: str) -> int:
+    """The bytes of the page's rule-versions data (what a pinned link's notice and ``?as-of=`` read)."""
+    found = re.search(r"<div id=\"rule-versions\" data-json='[^']*'", html)
+    return len(found.group(0).encode()) if found else 0
+
+
 def _size(path: Path) -> int:
     return path.stat().st_size if path.exists() else 0
 
@@ -190,6 +196,7 @@ def site_figures(book: Path) -> dict[str, Any]:
         "rule_page_kb": round(len(page) / 1e3, 1),
         "rule_page_gzip_kb": round(len(gzip.compress(page, 9)) / 1e3, 1),
         "rule_page_brotli_kb": round(len(brotli.compress(page, quality=11)) / 1e3, 1),
+        "rule_page_versions_kb": round(_versions_bytes(page.decode()) / 1e3, 1),
         "nav_share": round(nav_bytes / len(page), 3),
         "nav_links": nav_links,
         "search_index_kb": round(_size(index) / 1e3, 1),
