@@ -14,8 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
-import sys
 import tomllib
 import urllib.request
 from collections.abc import Iterator
@@ -27,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import PHONE, build_site, copy_project
 from support.browser import assert_arrived, axe_violations
-from support.wiki import TITLE, running_wiki
+from support.wiki import TITLE, running_wiki, sync
 
 from build_scripts.cards.rule_history import version_of
 from harness.engines.drivers import WebKit, missing, virtual_screen, wait
@@ -54,18 +52,6 @@ class Life:
     revs: dict[str, int]
     #: Each fault: what it was, the sync's exit status and message, and whether every file stayed as it was.
     faults: list[tuple[str, int, str, bool]]
-
-
-def sync(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``make sync``'s command, in ``project``."""
-    return subprocess.run(
-        [sys.executable, "-m", "build_scripts.sync", "--root", str(project), "--retries", "0", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
 
 
 def files_of(project: Path) -> dict[str, str]:

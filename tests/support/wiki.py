@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +23,20 @@ from harness.network import free_port
 from harness.project import ROOT
 
 MEDIAWIKI = Path("/usr/share/mediawiki")
+
+
+def sync(project: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``make sync``'s command, in ``project`` (no retries: a fault is named at once)."""
+    return subprocess.run(
+        [sys.executable, "-m", "build_scripts.sync", "--root", str(project), "--retries", "0", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+    )
+
+
 TITLE = "Scrollhammer Rulebook"
 USER, PASSWORD = "Admin", "Scrollhammer-test-wiki-1"
 

@@ -9,8 +9,6 @@ import hashlib
 import http.server
 import json
 import shutil
-import subprocess
-import sys
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -18,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from support import build_site, copy_project
-from support.wiki import TITLE, Wiki, private_copy, running_wiki
+from support.wiki import TITLE, Wiki, private_copy, running_wiki, sync
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef
@@ -47,18 +45,6 @@ def project(tmp_path: Path) -> Path:
         shutil.copy(ROOT / name, dest / name)
     shutil.copytree(ROOT / "docs" / "rulebook", dest / "docs" / "rulebook")
     return dest
-
-
-def sync(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``make sync``'s command, in ``project``."""
-    return subprocess.run(
-        [sys.executable, "-m", "build_scripts.sync", "--root", str(project), "--retries", "0", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
 
 
 def synced(project: Path, *args: str) -> str:

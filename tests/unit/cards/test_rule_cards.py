@@ -73,15 +73,21 @@ def test_a_pages_version_data_names_its_cards_folder_and_each_rules_version() ->
     assert data["older"] == {}
 
 
-def test_an_older_version_carries_its_words_the_day_it_changed_and_the_difference() -> None:
-    result = build()
-    items = result.anchored["buildings"]
-    tremor = RuleRef("buildings", "tremor")
-    now = committed_history().latest(tremor)
+TREMOR = RuleRef("buildings", "tremor")
+
+
+def tremor_changed(edit: Edit | None = None) -> tuple[Version, Version, RuleHistory]:
+    """Tremor's words as committed, and an older version of them (2026-10-01) that ``edit`` replaced on 2026-11-20."""
+    now = committed_history().latest(TREMOR)
     assert now is not None
-    old = Version(tremor, "2026-10-01", version_of("Tremor, once"), now.place, "Tremor, once")
-    later = Version(tremor, "2026-11-20", now.version, now.place, now.words)
-    history = RuleHistory({**committed_history().versions, tremor: (old, later)})
+    old = Version(TREMOR, "2026-10-01", version_of("Tremor, once"), now.place, "Tremor, once")
+    later = Version(TREMOR, "2026-11-20", now.version, now.place, now.words, edit)
+    return old, now, RuleHistory({**committed_history().versions, TREMOR: (old, later)})
+
+
+def test_an_older_version_carries_its_words_the_day_it_changed_and_the_difference() -> None:
+    items = build().anchored["buildings"]
+    old, now, history = tremor_changed()
     data = page_versions("buildings", items, history, "buildings/")
     (entry,) = data["older"]["tremor"]
     assert entry["v"] == old.version
@@ -94,14 +100,8 @@ def test_an_older_version_carries_its_words_the_day_it_changed_and_the_differenc
 
 
 def test_each_rules_timeline_and_the_books_span_are_what_as_of_reads() -> None:
-    result = build()
-    items = result.anchored["buildings"]
-    tremor = RuleRef("buildings", "tremor")
-    now = committed_history().latest(tremor)
-    assert now is not None
-    old = Version(tremor, "2026-10-01", version_of("Tremor, once"), now.place, "Tremor, once")
-    later = Version(tremor, "2026-11-20", now.version, now.place, now.words, Edit(41, "Ann", "clarify"))
-    history = RuleHistory({**committed_history().versions, tremor: (old, later)})
+    items = build().anchored["buildings"]
+    old, now, history = tremor_changed(Edit(41, "Ann", "clarify"))
     span = as_of_span(history, [57, 12, 41])
     assert (span.since, span.revisions) == ("2026-10-01", (12, 57))
     data = page_versions("buildings", items, history, "buildings/", span=span)["asof"]
