@@ -178,12 +178,17 @@ def _rule(href: str, root: str) -> str:
 
 
 def _answered(page: Page, query: str, since: int, timeout_ms: float) -> str | None:
-    """Wait for the search's last results for ``query`` (answers after the ``since``-th); its fixed query."""
+    """Wait for the search's last results for ``query`` (answers after the ``since``-th); the fix they offer.
+
+    The last answer decides: a first pass may offer a fix that the whole search, finding
+    rules after all, takes back (the page removes the offer then).
+    """
     page.wait_for_function(_ANSWERED, arg=[query, since], timeout=timeout_ms)
     answers = page.evaluate(
-        "([q, since]) => window.__searched.slice(since).filter((a) => a.query === q)", [query, since]
+        "([q, since]) => window.__searched.slice(since).filter((a) => a.query === q && a.done)", [query, since]
     )
-    return next((str(a["fixed"]) for a in answers if a.get("fixed")), None)
+    fixed = answers[-1].get("fixed") if answers else None
+    return str(fixed) if fixed else None
 
 
 def _asked(page: Page, query: Query, root: str, timeout_ms: float) -> Asked:
