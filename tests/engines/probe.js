@@ -3,8 +3,21 @@
 // page's console, so the page's own errors, CSP violations and alerts are kept here, in
 // window.__probe, for the tests to read.
 (() => {
-  const seen = { errors: [], csp: [], alerts: [] };
+  const seen = { errors: [], csp: [], alerts: [], searchReady: false };
   window.__probe = seen;
+  // The search worker's READY (Material's message type 1): its modules are in by then, so a
+  // test that waits for it leaves the page with no request of that worker in flight.
+  const RealWorker = window.Worker;
+  window.Worker = class extends RealWorker {
+    constructor(url, options) {
+      super(url, options);
+      if (String(url).includes("search/worker.mjs")) {
+        this.addEventListener("message", (event) => {
+          if (event.data && event.data.type === 1) seen.searchReady = true;
+        });
+      }
+    }
+  };
   window.addEventListener(
     "error",
     (event) => {

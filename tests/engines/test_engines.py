@@ -432,5 +432,9 @@ def test_offline_every_core_page_opens_with_no_error_and_every_file_is_answered(
             what=f"{page}: the theme's instant navigation read the sitemap",
         )
         assert phone.run_async(ANSWERS_OFFLINE) == [200, 504], f"{phone.name} {page}"
+        # The page's search starts once it is idle (or after its first answer) and imports its
+        # modules: leaving before they are in would cut them short (Firefox logs that as an
+        # error of the service worker's answer, as it logs a rejected one).
+        wait(phone, "return window.__probe.searchReady === true", what=f"{page}: the search worker ready")
         clean(phone)
     assert phone.browser_errors()[errors_before:] == [], "no answer of the service worker was a rejected promise"
