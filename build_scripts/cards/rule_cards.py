@@ -148,7 +148,7 @@ def page_versions(
     page_url: str,
     wiki_index: str = "",
     span: AsOfSpan | None = None,
-    aliases: Mapping[RuleRef, RuleRef] | None = None,
+    old_ids: Mapping[RuleRef, Sequence[RuleRef]] | None = None,
 ) -> dict[str, Any]:
     """What a page's scripts know of its rules' versions (the page data ``rule-versions``).
 
@@ -165,21 +165,17 @@ def page_versions(
     Only this page's rules: the data grows with the page and its history, not the book.
 
     A rule's versions include those of the old ids the anchors lock aliases to it
-    (``aliases``: old → new, :attr:`AnchorLock.resolved`): a renamed heading's words before
-    the rename are its words then.
+    (``old_ids``: :func:`~build_scripts.cards.rule_history.renamed_from` of
+    :attr:`AnchorLock.resolved`): a renamed heading's words before the rename are its words then.
     """
     cards = posixpath.relpath(f"{CARD_ROOT}/{page}", page_url.rstrip("/") or ".") + "/"
     rules: dict[str, list[str]] = {}
     older: dict[str, list[dict[str, Any]]] = {}
     timeline: dict[str, list[list[str | int]]] = {}
-    earlier_ids: dict[RuleRef, list[RuleRef]] = {}
-    for old, new in (aliases or {}).items():
-        if new.page == page:
-            earlier_ids.setdefault(new, []).append(old)
     for item in items:
         words = item.block.full_text
         version = version_of(words)
-        versions = _versions_with_aliases(RuleRef(page, item.id), history, earlier_ids)
+        versions = _versions_with_old_ids(RuleRef(page, item.id), history, old_ids or {})
         now = next((v for v in versions if v.version == version), None)
         rules[item.id] = [version, now.date if now else ""]
         timeline[item.id] = [[v.date, v.edit.rev if v.edit else 0, v.version] for v in versions]
@@ -207,12 +203,12 @@ def page_versions(
     }
 
 
-def _versions_with_aliases(
-    rule: RuleRef, history: RuleHistory, earlier_ids: Mapping[RuleRef, Sequence[RuleRef]]
+def _versions_with_old_ids(
+    rule: RuleRef, history: RuleHistory, old_ids: Mapping[RuleRef, Sequence[RuleRef]]
 ) -> tuple[Version, ...]:
     """A rule's versions and those of the old ids aliased to it, by date (theirs first on a day they share)."""
     own = history.versions.get(rule, ())
-    merged = [v for old in sorted(earlier_ids.get(rule, ())) for v in history.versions.get(old, ())]
+    merged = [v for old in sorted(old_ids.get(rule, ())) for v in history.versions.get(old, ())]
     if not merged:
         return own
     return tuple(sorted([*merged, *own], key=lambda v: v.date))

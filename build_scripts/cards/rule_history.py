@@ -28,7 +28,7 @@ from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.ids import fingerprint
 
-__all__ = ["HISTORY_NAME", "Edit", "HistoryCheck", "RuleHistory", "Version", "today", "version_of"]
+__all__ = ["HISTORY_NAME", "Edit", "HistoryCheck", "RuleHistory", "Version", "renamed_from", "today", "version_of"]
 
 HISTORY_NAME = "rules.history.jsonl"
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -172,6 +172,14 @@ class HistoryCheck:
     def is_updated(self) -> bool:
         """Whether the file must be rewritten to describe this build."""
         return bool(self.added)
+
+
+def renamed_from(aliases: Mapping[RuleRef, RuleRef]) -> dict[RuleRef, list[RuleRef]]:
+    """Each rule's old ids: the anchors lock's aliases (old → where it leads now), turned round."""
+    found: dict[RuleRef, list[RuleRef]] = {}
+    for old, new in aliases.items():
+        found.setdefault(new, []).append(old)
+    return found
 
 
 def today(environ: Mapping[str, str]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from build_scripts.cards.rule_history import RuleHistory, Version
+from build_scripts.cards.rule_history import RuleHistory, Version, renamed_from
 from build_scripts.cards.word_diff import Run, word_diff
 from build_scripts.core.model import RuleRef
 from build_scripts.sync.model import Revision
@@ -107,19 +107,14 @@ def changes(
             renamed rule's first words under its new id are a change of the old id's last.
         order: Each rulebook page's place in the navigation (the rules of an entry in the book's order).
     """
-    renamed_from: dict[RuleRef, list[RuleRef]] = {}
-    for old, new in aliases.items():
-        renamed_from.setdefault(new, []).append(old)
+    old_ids = renamed_from(aliases)
 
     def follow(rule: RuleRef) -> RuleRef:
         return aliases.get(rule, rule)
 
     def before_rename(rule: RuleRef, version: Version) -> Version | None:
         earlier = [
-            v
-            for old in renamed_from.get(rule, ())
-            for v in history.versions.get(old, ())
-            if _order(v) <= _order(version)
+            v for old in old_ids.get(rule, ()) for v in history.versions.get(old, ()) if _order(v) <= _order(version)
         ]
         return max(earlier, key=_order) if earlier else None
 

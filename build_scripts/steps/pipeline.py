@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from build_scripts.cards.reading_cards import reading_cards
 from build_scripts.cards.rule_cards import Card, as_of_span, cards_for, page_versions, page_words
-from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory
+from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory, renamed_from
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
 from build_scripts.pages.calculator_forms import Placement, render_form
@@ -185,6 +185,7 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
         urls[readings_page] = page_url(readings_page)
     markdown = {}
     span = as_of_span(known, inputs.wiki_revisions)
+    old_ids = renamed_from(lock_result.lock.resolved)
     for spec in inputs.pages:
         items = anchored[spec.name]
         markdown[spec.name] = render_page(
@@ -196,9 +197,7 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
             aliases=lock_result.moved.get(spec.name),
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
-            versions=page_versions(
-                spec.name, items, known, urls[spec.name], inputs.wiki_index, span, lock_result.lock.resolved
-            ),
+            versions=page_versions(spec.name, items, known, urls[spec.name], inputs.wiki_index, span, old_ids),
             marks=page_marks(table, spec.name, urls, inputs.table_page) if table else None,
             table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
             readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,

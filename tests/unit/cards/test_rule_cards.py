@@ -6,7 +6,7 @@ import pytest
 from support.rulebook_helpers import build, committed_history, committed_lock
 
 from build_scripts.cards.rule_cards import as_of_span, card_path, cards_for, describe, page_versions, page_words
-from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
+from build_scripts.cards.rule_history import Edit, RuleHistory, Version, renamed_from, version_of
 from build_scripts.core.model import RuleRef
 
 
@@ -125,7 +125,7 @@ def test_a_renamed_rules_timeline_starts_with_its_old_ids_words() -> None:
     )
     renamed = Version(tremor, "2026-11-20", now.version, now.place, now.words, Edit(9, "B", "rename"))
     history = RuleHistory({**committed_history().versions, old_id: (quake,), tremor: (renamed,)})
-    data = page_versions("buildings", items, history, "buildings/", aliases={old_id: tremor})
+    data = page_versions("buildings", items, history, "buildings/", old_ids=renamed_from({old_id: tremor}))
     assert data["asof"]["rules"]["tremor"] == [["2026-11-02", 7, quake.version], ["2026-11-20", 9, now.version]]
     (entry,) = data["older"]["tremor"]
     assert (entry["words"], entry["changed"], entry["by"]["rev"]) == ("Quake, once", "2026-11-20", 9)
