@@ -52,7 +52,7 @@ export function asOfValue(search) {
  * Whether `text` is a real day of the calendar (2026-02-30 is not).
  * @param {string} text
  */
-export function isDay(text) {
+function isDay(text) {
   const parts = DATE.exec(text);
   if (!parts) return false;
   const [year, month, day] = parts.slice(1).map(Number);

@@ -10,7 +10,7 @@
 // today's rules, and say so. A value that names no time of the book's history is refused in
 // a notice and the page shows today's rules.
 import { asOfValue, isAsOfData, lastMade, localDay, readAsOf, versionAt } from "./as-of-when.mjs";
-import { diffBlock, editLine, olderVersion, versions } from "./cards.mjs";
+import { diffBlock, editLine, olderVersion, placeAfterRule, versions } from "./cards.mjs";
 import { el, onEveryPage } from "./site.mjs";
 
 const MARKS = ".sh-asof, .sh-asof-since, .sh-asof-calc";
@@ -45,25 +45,15 @@ function showWords(rule, words) {
 }
 
 /**
- * A note after the rule (inside it, for a list item), left out of its quote.
- * @param {HTMLElement} rule
- * @param {HTMLElement} note
- */
-function addAfter(rule, note) {
-  note.dataset.help = "";
-  if (rule instanceof HTMLLIElement) rule.append(note);
-  else rule.after(note);
-}
-
-/**
  * The tap that shows how a rule's words changed since then.
  * @param {HTMLElement} rule
  * @param {string} id
  * @param {string} version the version shown
  * @param {string} label
+ * @param {ReturnType<typeof versions>} data the page's versions
  */
-function markChanged(rule, id, version, label) {
-  const older = olderVersion(id, version);
+function markChanged(rule, id, version, label, data) {
+  const older = olderVersion(id, version, data);
   if (!older) return;
   showWords(rule, older.words);
   const box = el("details", "sh-asof-since");
@@ -73,7 +63,7 @@ function markChanged(rule, id, version, label) {
   if (edit) box.append(edit);
   box.append(el("p", "sh-changed__label", "To today's words (removed words struck through, added underlined):"));
   box.append(diffBlock(older.diff));
-  addAfter(rule, box);
+  placeAfterRule(rule, box);
 }
 
 /**
@@ -84,7 +74,10 @@ function markChanged(rule, id, version, label) {
  */
 function markNew(rule, label, added) {
   rule.classList.add("sh-asof-new");
-  addAfter(rule, el("p", "sh-asof-since sh-asof-since--new", `Not in the rules as of ${label}: added on ${added}.`));
+  placeAfterRule(
+    rule,
+    el("p", "sh-asof-since sh-asof-since--new", `Not in the rules as of ${label}: added on ${added}.`),
+  );
 }
 
 /**
@@ -100,9 +93,9 @@ function banner(title, lines, refused) {
   box.dataset.help = "";
   box.append(el("p", "sh-asof__title", title));
   for (const line of lines) box.append(el("p", "", line));
-  const today = new URL(window.location.href);
-  today.searchParams.delete("as-of");
   if (!refused) {
+    const today = new URL(window.location.href);
+    today.searchParams.delete("as-of");
     const link = el("a", "sh-asof__today", "Show today's rules");
     link.setAttribute("href", today.href);
     const line = el("p");
@@ -112,7 +105,6 @@ function banner(title, lines, refused) {
   const h1 = document.querySelector("article h1");
   if (h1) h1.after(box);
   else document.querySelector("article")?.prepend(box);
-  return box;
 }
 
 /**
@@ -174,7 +166,7 @@ function arrive() {
       markNew(rule, when.label, steps[0]?.[0] ?? "");
     } else if (then[2] !== now[0]) {
       changed += 1;
-      markChanged(rule, id, then[2], when.label);
+      markChanged(rule, id, then[2], when.label, data);
     }
   }
   const last = lastMade(shown);

@@ -72,11 +72,12 @@ export function wordsDate(id) {
  * The older version of the rule's words the link names, if it names one.
  * @param {string} id
  * @param {string | null} version
+ * @param {ReturnType<typeof versions>} [data] the page's versions, when the caller has read them
  * @returns {OlderVersion | null}
  */
-export function olderVersion(id, version) {
+export function olderVersion(id, version, data = versions()) {
   if (!version || !VERSION.test(version)) return null;
-  const older = versions().older?.[id];
+  const older = data.older?.[id];
   if (!Array.isArray(older)) return null;
   const found = older.find((entry) => entry && typeof entry === "object" && entry.v === version);
   if (!found || typeof found.words !== "string" || !Array.isArray(found.diff)) return null;
@@ -137,6 +138,18 @@ export function editLine(older) {
 }
 
 /**
+ * Put the site's note about a rule right after it (inside it, for a list item): the site's
+ * words, not the book's, so a quote of the rule leaves it out.
+ * @param {HTMLElement} rule
+ * @param {HTMLElement} note
+ */
+export function placeAfterRule(rule, note) {
+  note.dataset.help = "";
+  if (rule instanceof HTMLLIElement) rule.append(note);
+  else rule.after(note);
+}
+
+/**
  * Show, after the rule, how its words changed since the link was shared.
  * @param {HTMLElement} rule
  * @param {OlderVersion} older
@@ -145,7 +158,6 @@ function showChanged(rule, older) {
   const notice = el("aside", NOTICE_CLASS);
   notice.setAttribute("role", "note");
   notice.setAttribute("aria-label", "These words changed");
-  notice.dataset.help = ""; // the site's words, not the book's: a quote of the rule leaves it out
   notice.append(el("p", "sh-changed__title", `These words changed on ${older.changed}, after this link was shared`));
   const edit = editLine(older);
   if (edit) notice.append(edit);
@@ -153,8 +165,7 @@ function showChanged(rule, older) {
   notice.append(wordsBlock(older.words));
   notice.append(el("p", "sh-changed__label", "What changed (removed words struck through, added words underlined):"));
   notice.append(diffBlock(older.diff));
-  if (rule instanceof HTMLLIElement) rule.append(notice);
-  else rule.after(notice);
+  placeAfterRule(rule, notice);
 }
 
 function arrive() {
