@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.core.templates import environment
-from build_scripts.rulebook.terms import Definition
+from build_scripts.rulebook.term_definitions import Definition
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
 

@@ -20,21 +20,17 @@ from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import AnchoredBlock, Inline, RuleRef, index_rules
 
 __all__ = [
-    "Definition",
     "Outside",
     "Term",
     "TermMap",
     "apply_terms",
     "check_linked",
     "check_terms",
-    "definitions",
     "link_terms",
     "load_terms",
     "outside_uses",
     "terms_report",
 ]
-
-_DEFINITION_CHARS = 320
 
 
 @dataclass(frozen=True)
@@ -187,29 +183,6 @@ def link_terms(runs: tuple[Inline, ...], terms: TermMap, *, here: RuleRef, seen:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Definition:
-    """What a term's popover shows: the defining words, where they are, and the rule's reference."""
-
-    term: str
-    text: str
-    place: str
-    rule: RuleRef
-
-
-def definitions(
-    terms: TermMap, pages: Mapping[str, list[AnchoredBlock]], place: Callable[[AnchoredBlock], str]
-) -> dict[str, Definition]:
-    """Each defined term's popover, by the term's name (``place`` says where a block is, in words)."""
-    rules = index_rules(pages)
-    out = {}
-    for term in terms.terms:
-        block = rules[term.rule]
-        words = " ".join(block.block.full_text.split())
-        out[term.name] = Definition(term.name, _shorten(words), place(block), term.rule)
-    return out
-
-
 def apply_terms(
     pages: Mapping[str, list[AnchoredBlock]], terms: TermMap
 ) -> tuple[dict[str, list[AnchoredBlock]], dict[str, int]]:
@@ -243,19 +216,6 @@ def outside_uses(terms: TermMap, pages: Mapping[str, list[AnchoredBlock]]) -> li
         (entry.name, sum(len(re.findall(rf"(?<![\w'-]){re.escape(s)}(?![\w-])", text)) for s in entry.spellings))
         for entry in terms.outside
     ]
-
-
-def _shorten(words: str) -> str:
-    """Whole sentences up to a popover's length (at least the first)."""
-    if len(words) <= _DEFINITION_CHARS:
-        return words
-    sentences = re.split(r"(?<=[.!?])\s+", words)
-    kept = sentences[0]
-    for sentence in sentences[1:]:
-        if len(kept) + 1 + len(sentence) > _DEFINITION_CHARS:
-            break
-        kept += " " + sentence
-    return kept if len(kept) <= _DEFINITION_CHARS * 2 else kept[: _DEFINITION_CHARS - 1] + "…"
 
 
 def terms_report(terms: TermMap, linked: Mapping[str, int], unlinked: Iterable[tuple[str, int]]) -> str:

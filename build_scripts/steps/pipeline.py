@@ -34,12 +34,12 @@ from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.term_definitions import definitions
 from build_scripts.rulebook.terms import (
     TermMap,
     apply_terms,
     check_linked,
     check_terms,
-    definitions,
     outside_uses,
     terms_report,
 )
