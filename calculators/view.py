@@ -32,13 +32,8 @@ def average_figure(label: str, value: Fraction, rule: str | None = None) -> Figu
 
 
 def chart(caption: str, items: Iterable[tuple[str, Fraction]]) -> Chart:
-    """A distribution as bars, each as long as its share of the most likely row."""
-    rows = list(items)
-    top = max((p for _, p in rows), default=Fraction(0))
-    bars: list[Bar] = [
-        {"label": label, "share": float(p / top) if top else 0.0, "text": percent(p), "exact": str(p)}
-        for label, p in rows
-    ]
+    """A distribution as bars on one scale from 0 to 100 %: a bar of 50 % is half full, whatever the others."""
+    bars: list[Bar] = [{"label": label, "share": float(p), "text": percent(p), "exact": str(p)} for label, p in items]
     return {"caption": caption, "bars": bars}
 
 

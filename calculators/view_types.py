@@ -26,10 +26,10 @@ class Figure(TypedDict):
 
 
 class Bar(TypedDict):
-    """One row of a distribution: its label, its share of the longest bar and its figure."""
+    """One row of a distribution: its label, its chance as the bar's length and its figure."""
 
     label: str
-    #: 0 to 1, relative to the largest row of the chart.
+    #: 0 to 1: the row's chance, the bar's length on a scale from 0 to 100 %.
     share: float
     text: str
     exact: str | None

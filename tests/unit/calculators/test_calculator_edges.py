@@ -107,9 +107,12 @@ def test_the_command_lines_text_writes_booleans_as_typed_and_draws_an_empty_char
     assert as_text("x", {}, view).splitlines()[0] == "x"  # type: ignore[arg-type]
 
 
-def test_a_chart_of_certain_nothing_draws_no_bar() -> None:
+def test_a_chart_draws_each_bar_on_one_scale_from_0_to_100_percent() -> None:
+    """A bar is as long as its chance: 25 % a quarter, 50 % half, whatever the largest row is."""
     assert chart("c", [("never", Fraction(0))])["bars"][0]["share"] == 0.0
-    assert chart("c", [("a", Fraction(1, 4)), ("b", Fraction(1, 2))])["bars"][0]["share"] == 0.5
+    bars = chart("c", [("a", Fraction(1, 4)), ("b", Fraction(1, 2)), ("c", Fraction(1, 4))])["bars"]
+    assert [bar["share"] for bar in bars] == [0.25, 0.5, 0.25]
+    assert chart("c", [("sure", Fraction(1))])["bars"][0]["share"] == 1.0
     with pytest.raises(ValueError, match=r"^a row of 't' has 1 cells for 2 columns$"):
         table("t", ["a", "b"], [["only one"]])
 

@@ -47,10 +47,10 @@ export interface Chart {
   readonly bars: readonly Bar[];
 }
 
-/** One row of a distribution: its label, its share of the longest bar and its figure. */
+/** One row of a distribution: its label, its chance as the bar's length and its figure. */
 export interface Bar {
   readonly label: string;
-  /** 0 to 1, relative to the largest row of the chart. */
+  /** 0 to 1: the row's chance, the bar's length on a scale from 0 to 100 %. */
   readonly share: number;
   readonly text: string;
   readonly exact: string | null;
