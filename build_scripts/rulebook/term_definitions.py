@@ -1,6 +1,9 @@
 """What a keyword's popover says: the words of the rule that defines the term, and where they are.
 
-The popover quotes the defining rule's first whole sentences, up to a popover's length.
+The popover quotes the defining rule's first whole sentences, up to a popover's length; or,
+where those do not say what the term is (Infantry's rule starts "In rare cases, an Infantry
+unit may comprise only a single model"), the words the term map names (``says``), with "…"
+where the rule goes on around them.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules
-from build_scripts.rulebook.terms import TermMap
+from build_scripts.rulebook.terms import Term, TermMap, words_of
 
 __all__ = ["Definition", "definitions"]
 
@@ -35,9 +38,18 @@ def definitions(
     out = {}
     for term in terms.terms:
         block = rules[term.rule]
-        words = " ".join(block.block.full_text.split())
-        out[term.name] = Definition(term.name, _shorten(words), place(block), term.rule)
+        out[term.name] = Definition(term.name, _said(term, words_of(block)), place(block), term.rule)
     return out
+
+
+def _said(term: Term, words: str) -> str:
+    """What the popover quotes: the words the map names ("…" where the rule goes on), or the rule's first words."""
+    if not term.says:
+        return _shorten(words)
+    at = words.index(term.says)
+    before = "… " if at else ""
+    after = " …" if at + len(term.says) < len(words) else ""
+    return f"{before}{term.says}{after}"
 
 
 def _shorten(words: str) -> str:

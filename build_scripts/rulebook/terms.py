@@ -30,6 +30,7 @@ __all__ = [
     "load_terms",
     "outside_uses",
     "terms_report",
+    "words_of",
 ]
 
 
@@ -41,6 +42,8 @@ class Term:
     spellings: tuple[str, ...]
     rule: RuleRef
     source: Source
+    #: The words of the rule that say what the term is, where its first words do not (verbatim; "": its first words).
+    says: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,10 @@ def load_terms(text: str, name: str) -> TermMap:
             rule = RuleRef.parse(str(entry.data.get("rule", "")))
         except ValueError as exc:
             raise entry.error(str(exc)) from None
-        terms.append(Term(str(entry.data["term"]), spellings, rule, entry.source))
+        says = entry.data.get("says", "")
+        if not isinstance(says, str):
+            raise entry.error(f"the entry {entry.data['term']!r} has says = something other than the rule's words")
+        terms.append(Term(str(entry.data["term"]), spellings, rule, entry.source, " ".join(says.split())))
     outside = [Outside(str(e.data.get("term", "")), _spellings(e), e.source) for e in entries["outside"]]
     return TermMap(tuple(terms), tuple(outside))
 
@@ -121,6 +127,13 @@ def check_terms(terms: TermMap, pages: Mapping[str, list[AnchoredBlock]]) -> Non
             raise RulebookError(
                 f"the term {term.name!r} links to {str(term.rule)!r}, which is no rule", source=term.source
             )
+    for term in terms.terms:
+        if term.says and term.says not in words_of(rules[term.rule]):
+            raise RulebookError(
+                f"the term {term.name!r} says {term.says!r}, which are not the words of {str(term.rule)!r}; "
+                "quote the rule exactly",
+                source=term.source,
+            )
     entries: list[Term | Outside] = [*terms.terms, *terms.outside]
     for entry in entries:
         if not any(_occurs(spelling, text) for spelling in entry.spellings):
@@ -143,6 +156,11 @@ def check_linked(terms: TermMap, linked: Mapping[str, int]) -> None:
                 f"the term {term.name!r} is used only in the rule that defines it, so it links nothing; remove it",
                 source=term.source,
             )
+
+
+def words_of(block: AnchoredBlock) -> str:
+    """A block's words on one line (each run of white space one space): what ``says`` quotes."""
+    return " ".join(block.block.full_text.split())
 
 
 def _occurs(spelling: str, text: str) -> bool:

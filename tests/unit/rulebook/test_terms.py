@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -105,3 +107,38 @@ def test_a_term_used_only_in_its_own_definition_fails() -> None:
 def test_malformed_entries_fail_naming_the_line(entry: str, words: str) -> None:
     with pytest.raises(RulebookError, match=rf"^terms\.toml:\d+: .*{words}"):
         load_terms(TERMS + "\n" + entry, "terms.toml")
+
+
+def _definition(result: object, page: str, term: str) -> str:
+    markdown = result.markdown[page]  # type: ignore[attr-defined]
+    found = re.search(r"id=\"term-definitions\" data-json='([^']*)'", markdown)
+    assert found, page
+    return str(json.loads(html.unescape(found.group(1)))[term]["text"])
+
+
+def test_a_popover_quotes_the_words_that_say_what_a_term_is() -> None:
+    """Infantry's rule starts "In rare cases, an Infantry unit may comprise only a single model",
+    which does not say what Infantry is; the map names the sentence that does, quoted with "…"
+    where the rule goes on around it. A term without ``says`` shows its rule's first words."""
+    result = build_with(TERMS)
+    assert _definition(result, "buildings", "Infantry") == (
+        "… Infantry are fairly slow moving, but can cross almost any terrain (given enough time) and make the "
+        "best use of cover to avoid enemy fire."
+    )
+    assert _definition(result, "buildings", "Armour Value") == (
+        "If the result is greater than the Armour Value(AV) of the Building, the Building is damaged. …"
+    )
+    assert _definition(result, "buildings", "Beasts") == 'Beasts can move up to 6" in the Movement phase.'
+
+
+def test_words_a_term_says_that_its_rule_lacks_fail_naming_the_line() -> None:
+    broken = TERMS.replace("make the best use of cover", "make best use of cover")
+    with pytest.raises(RulebookError, match=r"^terms\.toml:\d+: the term 'Infantry' says .* quote the rule") as info:
+        build_with(broken)
+    assert info.value.source is not None
+    assert info.value.source.line == line_of(broken, 'term = "Infantry"') - 1
+
+
+def test_says_must_be_words() -> None:
+    with pytest.raises(RulebookError, match=r"^terms\.toml:\d+: the entry 'Infantry' has says = something other"):
+        load_terms(TERMS.replace('says = "Infantry are', 'says = 3\nx = "Infantry are', 1), "terms.toml")
