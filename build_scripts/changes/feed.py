@@ -89,5 +89,5 @@ def _summary(entry: Entry) -> str:
     if entry.changed:
         parts.append(f"{len(entry.changed)} rule(s) changed: " + "; ".join(c.place for c in entry.changed[:5]))
     if entry.new:
-        parts.append(f"{len(entry.new)} rule(s) first recorded")
+        parts.append(f"{len(entry.new)} rule(s) published for the first time")
     return ". ".join(parts) + "."

@@ -106,8 +106,8 @@ def test_the_calculators_page_says_how_much_the_site_keeps(warm: BrowserContext,
     page = warm.new_page()
     page.goto(site_url + "calculators/")
     report = page.locator("#storage-report")
-    expect(report).to_contain_text("This site keeps", timeout=TIMEOUT)
-    expect(report).to_contain_text("for a ready-started Python")
+    expect(report).to_contain_text("The rules and their calculators take", timeout=TIMEOUT)
+    expect(report).to_contain_text("of it lets the calculators answer sooner")
 
 
 #: The moment the page's first answer is shown (its own clock).

@@ -97,7 +97,7 @@ export function readAsOf(raw, data, today) {
     const rev = Number(raw);
     if (!data.revs) {
       return {
-        refused: `This book is kept as copied exports, with no wiki revisions to name: give a date (like ${data.since}) instead. ${AS_TODAY}`,
+        refused: `This book has no wiki revisions to name: give a date (like ${data.since}) instead. ${AS_TODAY}`,
       };
     }
     const [first, last] = data.revs;

@@ -148,7 +148,7 @@ function arrive() {
   }
   const read = readAsOf(raw, asof, localDay());
   if ("refused" in read) {
-    banner("Not the rules as of a date", [read.refused], true);
+    banner("Showing today's rules", [read.refused], true);
     return;
   }
   const { when } = read;

@@ -8,8 +8,12 @@
 import { bookCleared, mark, SAFARI_CLEARS, safariTab, unmark } from "./book-mark.mjs";
 import { el } from "./site.mjs";
 
-/** @param {number} bytes */
-export function megabytes(bytes) {
+/**
+ * An amount of storage as a player reads it: "3.2 MB", or "640 KB" under a megabyte (never "0.0 MB").
+ * @param {number} bytes
+ */
+export function amount(bytes) {
+  if (bytes < 1e6) return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
@@ -48,20 +52,13 @@ function drawKeep(box, status) {
     return;
   }
   if (kept.files >= total.files && !status.keeping) {
-    box.append(
-      el("p", "sh-keep__done", `The whole book is on this phone (${megabytes(total.bytes)}).`),
-      ...safariNote(),
-    );
+    box.append(el("p", "sh-keep__done", `The whole book is on this phone (${amount(total.bytes)}).`), ...safariNote());
     mark();
     return;
   }
   const button = el("button", "md-button md-button--primary sh-keep__button", `Keep the whole book on this phone`);
   button.type = "button";
-  const size = el(
-    "p",
-    "sh-keep__size",
-    `It stores ${megabytes(total.bytes)} more: the ${total.files} files of the pages beyond the core rules.`,
-  );
+  const size = el("p", "sh-keep__size", `It stores ${amount(total.bytes)} more: every page beyond the core rules.`);
   const progress = el("progress", "sh-keep__progress");
   progress.max = total.bytes;
   progress.value = kept.bytes;
@@ -129,7 +126,7 @@ function notNow(box) {
  * @param {Amount} total
  */
 function keptText(kept, total) {
-  return `Kept ${megabytes(kept.bytes)} of ${megabytes(total.bytes)} (${kept.files} of ${total.files} files)…`;
+  return `Kept ${amount(kept.bytes)} of ${amount(total.bytes)} (${kept.files} of ${total.files} files)…`;
 }
 
 /** Every place on the page that offers to keep the book (there are none on most pages). */

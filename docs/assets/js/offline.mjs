@@ -8,7 +8,7 @@
 // the offline copy (persistent storage). Where a page has a place for it (.sh-keep), offers
 // to keep the whole book on the phone (keep-book.mjs); offline/ says which page was not on
 // the phone.
-import { drawBeforeStatus, keepBoxes, megabytes, offerKeep } from "./keep-book.mjs";
+import { amount, drawBeforeStatus, keepBoxes, offerKeep } from "./keep-book.mjs";
 import { el, onEveryPage, SITE_ROOT, savingData, whenIdle } from "./site.mjs";
 
 /** @type {ServiceWorkerRegistration | null} */
@@ -58,25 +58,31 @@ async function register() {
 }
 
 /**
- * Say how much this site keeps on the device (the Calculators page has the place for it):
- * the offline copy of the rules and the runtime, and the ready-started Python.
+ * Say how much the rules take on this phone (the Calculators page has the place for it): the
+ * offline copy of the rules and their calculators, and the part kept so that the calculators
+ * answer sooner. Before anything is kept (a first visit), it says when it will be.
  */
 async function reportStorage() {
   const box = document.getElementById("storage-report");
-  if (!box || !navigator.storage?.estimate) return;
+  if (!box) return;
   try {
-    const estimate = await navigator.storage.estimate();
-    let snapshot = 0;
-    if ("caches" in window && (await caches.has(SNAPSHOTS))) {
-      const cache = await caches.open(SNAPSHOTS);
-      for (const request of await cache.keys()) snapshot += (await (await cache.match(request))?.blob())?.size || 0;
+    const names = "caches" in window ? await caches.keys() : [];
+    const estimate = navigator.storage?.estimate ? await navigator.storage.estimate() : null;
+    if (!names.length || !estimate?.usage) {
+      box.textContent =
+        "Nothing is kept on this phone yet: the rules are kept for offline use once this page has loaded.";
+      return;
     }
-    const used = estimate.usage || 0;
+    let sooner = 0;
+    if (names.includes(SNAPSHOTS)) {
+      const cache = await caches.open(SNAPSHOTS);
+      for (const request of await cache.keys()) sooner += (await (await cache.match(request))?.blob())?.size || 0;
+    }
     box.textContent =
-      `This site keeps ${megabytes(used)} on this device: the rules and the Python runtime for offline use` +
-      (snapshot ? `, including ${megabytes(snapshot)} for a ready-started Python (calculators answer sooner).` : ".");
+      `The rules and their calculators take ${amount(estimate.usage)} on this phone, for offline use` +
+      (sooner ? `; ${amount(sooner)} of it lets the calculators answer sooner.` : ".");
   } catch {
-    box.textContent = "This browser does not say how much this site keeps on this device.";
+    box.textContent = "This browser does not say how much the rules take on this phone.";
   }
 }
 
@@ -97,6 +103,10 @@ function nameMissingPage() {
 
 function onPage() {
   reportStorage();
+  if (document.getElementById("storage-report") && !navigator.serviceWorker.controller) {
+    // A first visit: the report changes once the service worker has stored the rules.
+    navigator.serviceWorker.addEventListener("controllerchange", reportStorage, { once: true });
+  }
   nameMissingPage();
   drawBeforeStatus().then((cleared) => {
     if (cleared) whenIdle(register, 3000); // the player kept the book before: the core again, now
