@@ -2,8 +2,9 @@
 
 The theme's inline scripts move into files (the CSP allows no inline script), the
 ``<head>`` gets the policy and the app's tags (:mod:`build_scripts.finish.head`), the Back guard
-goes right before the theme's bundle, and the theme's unnamed parts get accessible names.
-One function for the site's pages and the 404 page alike.
+goes right before the theme's bundle, the theme's unnamed parts get accessible names, and
+the header gets the calculators' button (one tap to them from any page). One function for
+the site's pages and the 404 page alike.
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ BACK_GUARD = "assets/js/back-guard.js"
 #: Starts Material's search worker when the search is wanted (see the script).
 SEARCH_LATER = "assets/js/search-later.js"
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+#: The theme's search button in its header; the calculators' button goes before it.
+_HEADER_SEARCH = '<label class="md-header__button md-icon" for="__search">'
+#: Material Design Icons' "calculator-variant", as the theme draws its header icons (inline).
+_CALCULATOR_ICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" aria-hidden="true"><path d="M19 3H5c-1.1 0-2 .9-2 '
+    "2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m-6 4.1L14.1 6l1.4 1.4L16.9 6 18 7.1l-1.4 1.4L18 9.9 "
+    "16.9 11l-1.4-1.4-1.4 1.4L13 9.9l1.4-1.4zm-6.8.6h5v1.5h-5zm5.3 8.3h-2v2H8v-2H6v-1.5h2v-2h1.5v2h2zm6.5 "
+    '1.2h-5v-1.5h5zm0-2.4h-5v-1.5h5z"/></svg>'
+)
 
 
 def page_root(page_url: str) -> str:
@@ -42,6 +52,8 @@ def finish_page(
     absolute: bool = False,
     feed: str = "",
     site_name: str = "",
+    site_root: str = "/",
+    calculators: str = "",
 ) -> tuple[str, dict[str, str]]:
     """The finished page, and the scripts moved out of it (path from the site root → code).
 
@@ -55,9 +67,14 @@ def finish_page(
         absolute: Link the moved scripts from ``root`` (the 404 page) instead of relatively.
         feed: The changes' Atom feed, from the site root ("": none), named in the head.
         site_name: The site's name, in the feed's title.
+        site_root: The site's absolute path (``/`` or ``/rules/``): the header's links start
+            there, since instant navigation keeps the header of the first page opened.
+        calculators: The calculators' page, from the site root ("": no header button).
     """
     out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
     out = _guard_back(out, root)
+    if calculators:
+        out = _calculators_button(out, site_root + calculators)
     head = add_head_tags(_name_theme_parts(out), root, modules=modules, runtime=runtime, feed=feed, site_name=site_name)
     return head, moved
 
@@ -73,6 +90,21 @@ def _guard_back(html: str, root: str) -> str:
         raise ValueError("page has no theme bundle script")
     guard = "".join(f'<script src="{escape(root)}{script}"></script>' for script in (BACK_GUARD, SEARCH_LATER))
     return html[: bundle.start()] + guard + html[bundle.start() :]
+
+
+def _calculators_button(html: str, href: str) -> str:
+    """The calculators' button in the header, before the search's: from any page a calculator is two taps away.
+
+    Raises:
+        ValueError: when the header has no search button to put it beside.
+    """
+    if _HEADER_SEARCH not in html:
+        raise ValueError("page has no header search button")
+    button = (
+        f'<a class="md-header__button md-icon sh-header-calculators" href="{escape(href)}" '
+        f'title="Calculators" aria-label="Calculators">{_CALCULATOR_ICON}</a>'
+    )
+    return html.replace(_HEADER_SEARCH, button + _HEADER_SEARCH, 1)
 
 
 def _name_theme_parts(html: str) -> str:

@@ -46,6 +46,10 @@ class FinishState:
     unkept: list[str]
     #: The changes' Atom feed, from the site root ("" when the site has none), linked from every page's head.
     feed: str
+    #: The calculators' page, from the site root ("" when the site has none): every page's header links it.
+    calculators_page: str
+    #: What the missing page (404) says in the theme's "404 - Not found" place: HTML, its links from the site root.
+    not_found: str
     # The options stage 4 reads, as the pages' step read them (their defaults are the options').
     pyodide_dir: str
     calculators_dir: str
@@ -101,6 +105,8 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
         calculator_pages=set(state.calculator_pages),
         feed=state.feed,
         site_name=state.site_name,
+        calculators_page=state.calculators_page,
+        not_found=state.not_found,
     )
     return finish_site(
         site_dir,

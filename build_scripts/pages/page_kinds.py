@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NewType
 
-__all__ = ["CalculatorsPage", "OfflinePage", "ReadingsPage", "TablePage"]
+__all__ = ["CalculatorsPage", "NotFoundWords", "OfflinePage", "ReadingsPage", "TablePage"]
 
 #: The Calculators page: every calculator, with links to it and to its rule.
 CalculatorsPage = NewType("CalculatorsPage", str)
@@ -18,3 +18,5 @@ TablePage = NewType("TablePage", str)
 ReadingsPage = NewType("ReadingsPage", str)
 #: "Not on this phone yet", where the service worker sends a page the phone has not kept.
 OfflinePage = NewType("OfflinePage", str)
+#: What the missing page (404) says: HTML, for the finish stage to put in the theme's page.
+NotFoundWords = NewType("NotFoundWords", str)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import jinja2
@@ -71,6 +71,7 @@ def render_page(
     marks: Mapping[str, str] | None = None,
     table: Mapping[str, object] | None = None,
     readings: Mapping[str, list[tuple[str, str]]] | None = None,
+    calculators: Sequence[tuple[str, str]] = (),
 ) -> str:
     """Render one page's Markdown.
 
@@ -90,6 +91,8 @@ def render_page(
         table: The table's data, on a page whose calculator the table fills in.
         readings: Block id → (reading id, link) for each reading that concerns the rule
             (a marker beside it, left out of a copied quote, as ``marks``).
+        calculators: The page's calculators, (title, element id) in the page's order: named
+            under its title, each a jump to it (a calculator sits after its rule, often far down).
 
     Returns:
         The Markdown text.
@@ -115,6 +118,7 @@ def render_page(
         versions=versions or {},
         marks=_marks(marks or {}, readings or {}),
         table=table,
+        calculators=list(calculators),
     )
 
 

@@ -27,6 +27,7 @@ from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FinishState
 from build_scripts.pages.calculator_forms import Placement, load_placements
+from build_scripts.pages.not_found import render_not_found
 from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
 from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
@@ -59,12 +60,13 @@ class MadePages:
     def finish_state(self, project: Project, plan: SitePlan) -> FinishState:
         """What stage 4 needs from this build: ``build/stages/finish.json``."""
         options, site = project.options, project.site
+        root = urllib.parse.urlsplit(site.url).path or "/"
         places: dict[str, list[dict[str, Any]]] = {}
         for place in self.placements:
             places.setdefault(place.calculator, []).append(place.manifest_entry(page_url(place.page)))
         return FinishState(
             site_url=site.url,
-            site_root=urllib.parse.urlsplit(site.url).path or "/",
+            site_root=root,
             site_name=site.name,
             build_id=plan.build_id,
             modules=plan.modules,
@@ -75,6 +77,8 @@ class MadePages:
             ],
             unkept=[OLDER_GLOB.format(name=p.name) for p in options.pages if p.kind == "changes"],
             feed=FEED if FEED in self.files else "",
+            calculators_page=next((page_url(p.name) for p in options.pages if p.kind == "calculators"), ""),
+            not_found=render_not_found(options.pages, root),
             pyodide_dir=options.pyodide_dir,
             calculators_dir=options.calculators_dir,
             cache_dir=options.cache_dir,

@@ -201,6 +201,7 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
             marks=page_marks(table, spec.name, urls, inputs.table_page) if table else None,
             table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
             readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,
+            calculators=_calculators_on(items, [p for p in placements if p.page == spec.name]),
         )
     cards = cards_for(words, lock_result.lock, known)
     cards += reading_cards(readings_page) if readings_page is not None else []
@@ -222,6 +223,12 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
         table_page=render_table_page(table, anchored, urls, page_url(inputs.table_page), place) if table else None,
         readings_page=silent,
     )
+
+
+def _calculators_on(items: list[AnchoredBlock], placements: list[Placement]) -> list[tuple[str, str]]:
+    """A page's calculators as (title, element id), in the order they appear on it."""
+    order = {item.id: n for n, item in enumerate(items)}
+    return [(p.title, p.instance_id) for p in sorted(placements, key=lambda p: order.get(p.rule_id, 0))]
 
 
 def _terms_used(items: list[AnchoredBlock]) -> set[str]:

@@ -54,7 +54,7 @@ def plan_site(project: Project) -> SitePlan:
         nav=nav,
         scripts=list(options.scripts),
         styles=list(options.styles),
-        copyright=f"{project.site.copyright or 'Scrollhammer Rules'} · build {build}",
+        copyright=f"{project.site.copyright or 'Scrollhammer Rules'} · version {build}",
         build_id=build,
         modules=modules,
     )

@@ -166,3 +166,32 @@ def test_a_shared_fly_charge_answers_with_the_chance_to_make_it(page: Page, site
     expect(page.locator(f"#{CHARGE_SECTION} .sh-calc__working a").first).to_have_attribute(
         "href", re.compile(r"/unit-types/#beasts-close-combat-roll-3d6-when-charging-when$")
     )
+
+
+@pytest.mark.parametrize("section", sorted(PAGE_OF))
+def test_the_answer_bar_never_hides_the_field_being_typed_in(returning_page: Page, site_url: str, section: str) -> None:
+    """With the phone's keyboard open (the screen 420 px tall), the field a player types in
+    stays below the sticky answer bar and above the keyboard, as the answer comes and grows."""
+    page = returning_page
+    calculator = CALCULATOR_OF[section]
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + PAGE_OF[section] + "?" + urlencode({"calc": calculator, **FIXED.get(section, {})}))
+    wait_for(page, section, cpython(calculator, FIXED.get(section, {})))
+    spec = [i for i in CALCULATORS[calculator].inputs if i.kind == "int" and i.name not in FIXED.get(section, {})][-1]
+    field = page.locator(f"#{section}-{spec.name}")
+    field.scroll_into_view_if_needed()
+    field.tap()
+    page.set_viewport_size({"width": PHONE["width"], "height": 420})  # the keyboard takes the rest
+    value = other_value(spec, field.input_value())
+    field.fill(value)
+    inputs = {**FIXED.get(section, {}), spec.name: value}
+    wait_for(page, section, cpython(calculator, inputs))
+    expect(field).to_be_focused()
+    page.wait_for_function(
+        """([sel, bar]) => { const f = document.querySelector(sel).getBoundingClientRect();
+            const b = document.querySelector(bar).getBoundingClientRect();
+            return f.top >= b.bottom - 0.5 && f.bottom <= window.innerHeight + 0.5; }""",
+        arg=[f"#{section}-{spec.name}", f"#{section} .sh-calc__answer"],
+        timeout=5000,
+    )
+    page.set_viewport_size(PHONE)

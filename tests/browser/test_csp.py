@@ -54,7 +54,7 @@ def test_the_404_page_has_the_same_policy_and_no_inline_script(page: Page, hoste
     policy = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
     assert policy == response.headers["content-security-policy"]
     assert page.evaluate("[...document.scripts].filter(s => !s.src && s.type !== 'application/json').length") == 0
-    expect(page.locator("h1")).to_contain_text("404")
+    expect(page.locator("h1")).to_contain_text("This page is not in the rules")
     assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
     assert violations == []
 

@@ -233,7 +233,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
         page.goto(url + "buildings/")
         answer(page, "calc-building-damage")
         controlled(page)
-        expect(page.locator(".md-copyright")).to_contain_text(f"build {build_n}")
+        expect(page.locator(".md-copyright")).to_contain_text(f"version {build_n}")
         caches = page.evaluate(SITE_CACHES)
         assert f"scrollhammer-{build_n}" in caches
         assert set(caches) <= set(build_caches(build_n)), caches
@@ -245,7 +245,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
         expect(offer).to_contain_text("A new version of the rules is ready")
         offer.get_by_role("button", name="Reload").tap()
         page.wait_for_function(
-            f"() => document.querySelector('.md-copyright')?.textContent.includes('build {build_n1}')",
+            f"() => document.querySelector('.md-copyright')?.textContent.includes('version {build_n1}')",
             timeout=ANSWER_TIMEOUT,
         )
         page.wait_for_function(

@@ -162,10 +162,13 @@ def test_the_table_s_reading_changes_the_answer_says_so_and_the_link_carries_it(
 ) -> None:
     page = clipboard.new_page()
     page.goto(site_url + "table/")
+    page.locator("#own-game-questions > summary").tap()  # the whole game's questions, folded
     choice = page.locator("#q-game-reading-chart-beyond")
-    expect(choice).to_have_value("nearest")
-    expect(choice.locator("option[value='nearest']")).to_have_text(re.compile(r"\(the site's reading\)$"))
-    choice.select_option("nothing")
+    expect(choice.locator("input:checked")).to_have_value("nearest")
+    expect(choice.locator("label", has=page.locator("input[value='nearest']"))).to_have_text(
+        re.compile(r"\(the site's reading\)$")
+    )
+    choice.locator("input[value='nothing']").check()
     page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&attack=flame")
     result = wait_readings(page, BUILDING, {"chart-beyond": "nothing"})
     expected, _ = cpython(

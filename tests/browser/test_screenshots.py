@@ -11,7 +11,7 @@ from support import PHONE
 from support.browser import CALCULATORS, section_cpython, wait_for
 from support.calc_cases import CALCULATOR_OF, PAGE_OF
 
-from harness.project import ROOT
+from harness.project import PAGE_URLS, ROOT
 
 SHOTS = ROOT / "test-results" / "screenshots"
 
@@ -52,4 +52,25 @@ def test_screenshots_idle_error_result(browser: Browser, slow_site_url: str, sec
     expect(box.locator(".sh-calc__result")).to_be_visible()
     page.evaluate(f"document.querySelector('#{section} .sh-calc__result').scrollIntoView({{block: 'center'}})")
     shot(page, section, scheme, "result")
+    ctx.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_pages_first_screen(browser: Browser, site_url: str, scheme: str) -> None:
+    """Each page's first screen at 360×740, for a person to look at (``first-<page>-<scheme>.png``):
+    its title under the header, nothing sideways, in the scheme asked for."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ctx = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
+    page = ctx.new_page()
+    for path in [*PAGE_URLS, "no-such-page/"]:
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        expect(page.locator("h1").first).to_be_in_viewport()
+        body = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = sum(int(n) for n in body[body.index("(") + 1 : body.index(")")].split(",")[:3]) < 150
+        assert dark == (scheme == "dark"), (path, body)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+        page.screenshot(path=str(SHOTS / f"first-{(path.strip('/') or 'home').replace('/', '-')}-{scheme}.png"))
     ctx.close()

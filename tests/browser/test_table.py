@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -41,17 +42,45 @@ def add_piece(page: Page, kind: str, name: str) -> None:
     expect(page.locator(".sh-piece__name", has_text=name)).to_be_visible()
 
 
+def unfold(page: Page, field: str) -> None:
+    """Open the folds a question sits in, as a player taps their summaries."""
+    for summary in page.locator(f"details:has(#{field}):not([open]) > summary").all():
+        summary.tap()
+    expect(page.locator(f"#{field}")).to_be_visible()
+
+
 def answer(page: Page, field: str, value: str) -> None:
+    """Answer a question: tap a choice's option (its radio button), or type and leave the field."""
+    unfold(page, field)
     control = page.locator(f"#{field}")
-    if control.evaluate("e => e.tagName") == "SELECT":
-        control.select_option(value)
+    if control.evaluate("e => e.tagName") == "FIELDSET":
+        control.locator(f"input[value='{value}']").check()
     else:
         control.fill(value)
         control.press("Tab")
 
 
+def answered(page: Page, field: str) -> str:
+    """A question's answer as the page shows it: the chosen option, or what its field holds."""
+    control = page.locator(f"#{field}")
+    if control.evaluate("e => e.tagName") == "FIELDSET":
+        return str(control.locator("input:checked").get_attribute("value"))
+    return control.input_value()
+
+
 def stored(page: Page) -> str | None:
     return page.evaluate(f"() => localStorage.getItem('{KEY}')")
+
+
+#: The answers three_pieces gives, by field.
+KEPT = {
+    "q-p1-impassable": "yes",
+    "q-p1-fire-points": "the two east windows",
+    "q-p2-level-height": "4",
+    "q-p2-ruin-dangerous": "yes",
+    "q-p3-forest-area": "no",
+    "q-game-upper-levels": "monstrous-creatures",
+}
 
 
 def three_pieces(page: Page, site_url: str) -> None:
@@ -59,12 +88,8 @@ def three_pieces(page: Page, site_url: str) -> None:
     add_piece(page, "stone-house", "the chapel")
     add_piece(page, "ruin", "the mill")
     add_piece(page, "forest", "the wood")
-    answer(page, "q-p1-impassable", "yes")
-    answer(page, "q-p1-fire-points", "the two east windows")
-    answer(page, "q-p2-level-height", "4")
-    answer(page, "q-p2-ruin-dangerous", "yes")
-    answer(page, "q-p3-forest-area", "no")
-    answer(page, "q-game-upper-levels", "monstrous-creatures")
+    for field, value in KEPT.items():
+        answer(page, field, value)
     expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces")
 
 
@@ -86,12 +111,7 @@ def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserC
     phone.set_offline(True)
     page.reload()
     expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces", timeout=TIMEOUT)
-    expect(page.locator("#q-p1-impassable")).to_have_value("yes")
-    expect(page.locator("#q-p1-fire-points")).to_have_value("the two east windows")
-    expect(page.locator("#q-p2-level-height")).to_have_value("4")
-    expect(page.locator("#q-p2-ruin-dangerous")).to_have_value("yes")
-    expect(page.locator("#q-p3-forest-area")).to_have_value("no")
-    expect(page.locator("#q-game-upper-levels")).to_have_value("monstrous-creatures")
+    assert {field: answered(page, field) for field in KEPT} == KEPT
     phone.set_offline(False)
 
 
@@ -104,6 +124,7 @@ def test_a_bad_answer_is_refused_beside_its_field_and_kept_to_correct(phone: Bro
         "How many models may shoot through each Fire Point: must be a whole number from 1 to 20."
     )
     expect(page.locator("#q-p1-fire-point-models")).to_have_value("40")
+    expect(page.locator("#q-p1-fire-point-models")).to_be_focused()
     expect(page.locator("#q-p1-fire-point-models")).to_have_attribute("aria-invalid", "true")
     page.fill("#add-name", "<b>the barn</b>")
     page.click("form.sh-table__add button[type=submit]")
@@ -346,3 +367,176 @@ def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None
     page.evaluate(f"document.getElementById('{SECTION}').scrollIntoView({{block: 'start'}})")
     shot("calculator")
     context.close()
+
+
+def test_the_table_is_in_the_order_of_a_game(phone: BrowserContext, site_url: str) -> None:
+    """Pieces (and the form that adds one), then what happened, then the whole game's
+    questions, folded, their summary counting those not agreed yet, then sharing."""
+    page = phone.new_page()
+    open_table(page, site_url)
+    add_piece(page, "ruin", "the mill")
+    order = page.evaluate(
+        """() => [...document.querySelectorAll(
+            '.sh-table__view > .sh-table__pieces, .sh-table__add, .sh-table__log, .sh-table__game, .sh-table__share')]
+            .map((e) => e.className.split(' ')[0])"""
+    )
+    assert order == ["sh-table__pieces", "sh-table__add", "sh-table__log", "sh-table__game", "sh-table__share"]
+    game = page.locator("#own-game-questions")
+    expect(game).not_to_have_attribute("open", "")
+    count = len(page.evaluate("() => JSON.parse(document.getElementById('table-spec').dataset.json).game"))
+    expect(game.locator("> summary")).to_have_text(f"To agree: {count} questions, {count} not agreed yet")
+    answer(page, "q-game-ladders", "no")
+    expect(game.locator("> summary")).to_have_text(f"To agree: {count} questions, {count - 1} not agreed yet")
+
+
+def test_a_new_piece_opens_on_its_name_with_its_questions_folded(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    open_table(page, site_url)
+    add_piece(page, "ruin", "the mill")
+    add_piece(page, "stone-house", "the chapel")
+    name = page.locator("#piece-p2-name")
+    expect(name).to_be_focused()
+    expect(name).to_be_in_viewport()
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert name.bounding_box()["y"] >= header - 1  # type: ignore[index]
+    questions = page.locator("#piece-p2-questions")
+    expect(questions).not_to_have_attribute("open", "")
+    expect(questions.locator("> summary")).to_have_text(re.compile(r"^To agree: (\d+) questions, \1 not agreed yet$"))
+
+
+def below(page: Page, upper: str, lower: str) -> bool:
+    """Whether ``lower`` starts below where ``upper`` ends, in the same column of the page."""
+    a, b = page.locator(upper).bounding_box(), page.locator(lower).bounding_box()
+    assert a is not None
+    assert b is not None
+    return bool(b["y"] >= a["y"] + a["height"] - 1)
+
+
+def test_every_error_is_under_the_field_it_concerns(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    open_table(page, site_url)
+    add_piece(page, "stone-house", "the chapel")
+    page.locator("#piece-p1 .sh-piece__record summary").tap()
+    page.select_option("#d-p1-row", "1")
+    page.get_by_role("button", name="Apply the result").tap()  # "Reduced by" left empty
+    error = page.locator("#d-p1-loss-error")
+    expect(error).to_have_text("Not applied: Breach! reduces the armour value by d3: 1 to 3.")
+    assert below(page, "#d-p1-loss", "#d-p1-loss-error")
+    assert below(page, "#d-p1-loss-error", "#piece-p1 button:has-text('Apply the result')")
+    expect(page.locator("#d-p1-loss")).to_have_attribute("aria-invalid", "true")
+    page.fill("#d-p1-set", "99")
+    page.get_by_role("button", name="Set it").tap()
+    expect(page.locator("#d-p1-set-error")).to_have_text("Not applied: an armour value is from 1 to 30.")
+    assert below(page, "#d-p1-set", "#d-p1-set-error")
+    assert below(page, "#d-p1-set-error", "#piece-p1 button:has-text('Set it')")
+    page.locator("#piece-p1 .sh-piece__split summary").tap()
+    page.locator("#piece-p1 .sh-piece__split button").tap()  # a section with no name
+    expect(page.locator("#d-p1-sections-error")).to_have_text("A section needs a name (west, the tower…).")
+    assert below(page, "#d-p1-new-section", "#d-p1-sections-error")
+    assert below(page, "#d-p1-sections-error", "#piece-p1 .sh-piece__split button")
+    page.fill("#add-name", "<b>the barn</b>")
+    page.click("form.sh-table__add button[type=submit]")
+    assert below(page, "#add-name", "#add-error")
+    assert below(page, "#add-error", "form.sh-table__add button[type=submit]")
+
+
+def test_a_choices_words_wrap_whole(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    open_table(page, site_url)
+    unfold(page, "q-game-upper-levels")
+    options = page.locator("#q-game-upper-levels .sh-q__choice")
+    expect(options.first).to_be_visible()
+    cut = options.evaluate_all(
+        """(labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1
+             || l.getBoundingClientRect().right > document.documentElement.clientWidth).map((l) => l.textContent)"""
+    )
+    assert cut == []
+    longest = max(options.all_text_contents(), key=len)
+    assert len(longest) > 40  # a choice longer than a phone's line, shown whole on two
+    lines = (
+        options.filter(has_text=longest)
+        .locator("span")
+        .evaluate(
+            "s => { const r = document.createRange(); r.selectNodeContents(s); return r.getClientRects().length; }"
+        )
+    )
+    assert lines >= 2
+
+
+def rule_agree(page: Page, site_url: str, path: str, rule: str) -> None:
+    """Open a rulebook page and tap a rule's ✎ Agree marker, as a player does."""
+    page.goto(f"{site_url}{path}")
+    page.locator(f"#{rule} a.table-mark").tap()
+    expect(page).to_have_url(re.compile(r"/table/"))
+
+
+def test_agree_on_a_piece_rule_with_no_piece_yet_adds_one_then_asks_and_keeps_the_answer(
+    phone: BrowserContext, site_url: str
+) -> None:
+    page = phone.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    rule_agree(page, site_url, "buildings/", "building-size-room-either-small-medium-large")
+    form = page.locator("form.sh-table__add")
+    expect(form.locator(".sh-table__asked")).to_contain_text(
+        "“Its rooms: sizes and how many models each holds” is agreed for each building on the table"
+    )
+    expect(page.locator("#add-name")).to_be_focused()
+    kind = page.locator("#add-kind").input_value()
+    assert kind in {
+        "castle-strongpoint",
+        "stone-tower",
+        "stone-house",
+        "wooden-tower",
+        "wooden-house",
+        "other-building",
+    }
+    page.keyboard.type("the chapel")
+    form.locator("button[type=submit]").tap()
+    field = page.locator("#q-p1-rooms")
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()
+    page.keyboard.type("two small rooms")
+    page.keyboard.press("Tab")
+    expect(page.locator("#piece-p1-questions > summary")).to_have_text(
+        re.compile(r"^To agree: (\d+) questions, (?!\1)")
+    )
+    page.reload()
+    expect(page.locator(".sh-table__title")).to_have_text("Your table: 1 piece", timeout=TIMEOUT)
+    assert answered(page, "q-p1-rooms") == "two small rooms"
+    assert "#ask-" not in page.url
+
+
+def test_agree_on_a_piece_rule_opens_it_on_the_first_such_piece_naming_the_others(
+    phone: BrowserContext, site_url: str
+) -> None:
+    page = phone.new_page()
+    open_table(page, site_url)
+    add_piece(page, "forest", "the wood")
+    add_piece(page, "ruin", "the mill")
+    add_piece(page, "ruin", "the chapel ruin")
+    rule_agree(page, site_url, "ruins/", "ruins-the-basics-players-can-also-agree-beginning")
+    choice = page.locator("#q-p2-ruin-dangerous input:checked")
+    expect(choice).to_be_focused()
+    expect(page.locator("#q-p2-ruin-dangerous")).to_be_in_viewport()
+    also = page.locator("#piece-p2 .sh-q__also")
+    expect(also).to_have_text("Agree it for each of them: the chapel ruin.")
+    page.locator("#q-p2-ruin-dangerous input[value='yes']").check()
+    also = page.locator("#piece-p2 .sh-q__also")  # drawn again with the answer: the note stays
+    expect(also.locator("button")).to_have_text("the chapel ruin")
+    also.locator("button").tap()
+    expect(page.locator("#q-p3-ruin-dangerous input:checked")).to_be_focused()
+    page.reload()
+    expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces", timeout=TIMEOUT)
+    assert answered(page, "q-p2-ruin-dangerous") == "yes"
+
+
+def test_agree_on_a_game_rule_opens_the_games_question(phone: BrowserContext, site_url: str) -> None:
+    page = phone.new_page()
+    rule_agree(page, site_url, "ruins/", "moving-within-ruins-only-certain-troops-capable-clambering")
+    expect(page.locator("#own-game-questions")).to_have_attribute("open", "")
+    expect(page.locator("#q-game-upper-levels input:checked")).to_be_focused()
+    expect(page.locator("#q-game-upper-levels")).to_be_in_viewport()
+    page.locator("#q-game-upper-levels input[value='monstrous-creatures']").check()
+    page.reload()
+    expect(page.locator(".sh-table__title")).to_be_visible(timeout=TIMEOUT)
+    assert answered(page, "q-game-upper-levels") == "monstrous-creatures"

@@ -252,6 +252,7 @@ def test_the_table_records_the_rules_date_and_its_shared_link_carries_it(browser
     mine.grant_permissions(["clipboard-read", "clipboard-write"], origin=life.url.rstrip("/"))
     page = mine.new_page()
     page.goto(f"{life.url}table/")
+    page.locator("#own-game-questions > summary").tap()  # the whole game's questions, folded
     field = page.get_by_label("The rules as of")
     field.fill("2026-13-01")
     field.press("Tab")

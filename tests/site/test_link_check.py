@@ -8,6 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from build_scripts.pages.calculator_forms import load_placements
+from harness.project import PROJECT
+
 
 class _Links(HTMLParser):
     def __init__(self) -> None:
@@ -74,7 +77,13 @@ def test_every_internal_link_and_fragment_resolves(built_site: Path) -> None:
     assert not broken, "\n".join(broken[:30])
 
 
-def test_calculator_rule_links_point_at_rules(built_site: Path) -> None:
+def test_the_calculators_page_opens_each_calculator_beside_its_rule(built_site: Path) -> None:
+    """Each placed calculator is one tile of the Calculators page, leading to it in its page
+    (where it sits right after the rule it resolves)."""
     text = (built_site / "calculators" / "index.html").read_text("utf-8")
-    hrefs = re.findall(r'href="(\.\./[a-z-]+/#[a-z0-9-]+)"', text)
-    assert len(hrefs) >= 8
+    hrefs = re.findall(r'<a class="sh-tool[^"]*" id="([a-z0-9-]+)" href="\.\./([a-z-]+)/#([a-z0-9-]+)"', text)
+    places = PROJECT.path(PROJECT.options.placements).read_text("utf-8")
+    expected = {(p.instance_id, p.page, p.instance_id) for p in load_placements(places, "calculator_placements.toml")}
+    assert set(hrefs) == expected
+    for _, page, section in hrefs:
+        assert f'<section class="sh-calc" id="{section}"' in (built_site / page / "index.html").read_text("utf-8")

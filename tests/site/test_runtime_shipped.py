@@ -78,4 +78,4 @@ def test_service_worker_precaches_every_page_index_and_runtime(built_site: Path)
     assert "__SCROLLHAMMER_BUILD__" not in sw
     build = re.search(r'const BUILD = "([0-9a-f]{12})"', sw)
     assert build is not None
-    assert f"build {build.group(1)}" in (built_site / "index.html").read_text("utf-8")
+    assert f"version {build.group(1)}" in (built_site / "index.html").read_text("utf-8")

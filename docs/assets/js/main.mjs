@@ -3,8 +3,10 @@
 // build's MkDocs plugin as a module script).
 import { start as startAsOf } from "./as-of.mjs";
 import { start as startCalculators } from "./calculators/forms.mjs";
+import { start as startInView } from "./calculators/in-view.mjs";
 import { start as startCards } from "./cards.mjs";
 import { start as startOffline } from "./offline.mjs";
+import { start as startOpenSearch } from "./open-search.mjs";
 import { start as startRuleLinks } from "./rule-links.mjs";
 import { start as startSearchTypos } from "./search-typos.mjs";
 import { start as startTable } from "./table/start.mjs";
@@ -14,7 +16,9 @@ startAsOf();
 startRuleLinks();
 startCards();
 startSearchTypos();
+startOpenSearch();
 startTerms();
 startCalculators();
+startInView();
 startOffline();
 startTable();

@@ -94,8 +94,10 @@ function bringIntoView(target) {
     const top = target.getBoundingClientRect().top;
     return top < 0 || top > window.innerHeight / 2;
   };
+  // Only while the address still names it: a page script that took the player elsewhere
+  // (the table opening a question an ✎ Agree link asked for) has the last word.
   const scroll = () => {
-    if (!touched && outOfView()) target.scrollIntoView({ block: "start" });
+    if (!touched && currentId() === target.id && outOfView()) target.scrollIntoView({ block: "start" });
   };
   for (const type of ["touchstart", "wheel", "keydown"]) {
     window.addEventListener(type, stop, { once: true, passive: true });

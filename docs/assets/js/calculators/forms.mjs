@@ -239,7 +239,7 @@ function onPage() {
  */
 function waitForAPlayer(sections, run) {
   const note =
-    "Data Saver is on: this calculator starts when you use it (it then downloads the Python runtime once, a few MB).";
+    "Data Saver is on: this calculator starts when you use it (it then downloads what it needs once, a few MB).";
   const begin = () => {
     for (const section of sections) {
       delete section.dataset.waiting;

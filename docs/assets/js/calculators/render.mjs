@@ -56,7 +56,9 @@ export function showStatus(section) {
   } else {
     if (bar) bar.remove();
     if (state === "failed") {
-      status.textContent = `The calculator could not start (${engineFailure()}). The rules on this page are not affected.`;
+      // Why, for whoever looks into it; the player reads what it means for them.
+      box.dataset.reason = engineFailure();
+      status.textContent = "The calculator could not start on this phone. The rules on this page are not affected.";
       box.classList.add("sh-calc__status--failed");
     } else if (state === "idle") {
       status.textContent = section.dataset.waiting || status.textContent;

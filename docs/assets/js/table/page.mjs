@@ -7,12 +7,17 @@
 // Everything is drawn with textContent from the model's data (model.mjs); nothing a
 // link carries is ever read as markup.
 //
+// In the order of a game: the pieces (and the form that adds one), what happened, the whole
+// game's questions (folded, with how many are not agreed yet), and handing the table over.
+//
 // The page's parts, one job each: state.mjs (what it shows and keeps), pieces.mjs,
-// questions.mjs, sections.mjs (a building's damage, the game's changes), sharing.mjs.
+// questions.mjs, sections.mjs (a building's damage, the game's changes), sharing.mjs, and
+// ask.mjs (a rule's ✎ Agree link, arrived at).
 import { carryAsOf } from "../as-of.mjs";
 import { el, pageData } from "../site.mjs";
+import { arriveAsked } from "./ask.mjs";
 import { decode } from "./link.mjs";
-import { addForm, pieceCard } from "./pieces.mjs";
+import { addForm, agreeCount, pieceCard } from "./pieces.mjs";
 import { questionField, rulesAsOfField } from "./questions.mjs";
 import { changes } from "./sections.mjs";
 import { handOver, sharedBanner } from "./sharing.mjs";
@@ -53,12 +58,25 @@ function tableView(table, readOnly) {
     );
   view.append(pieces);
   if (!readOnly) view.append(addForm());
-  const game = el("section", "sh-table__game");
-  game.append(el("h3", "", "For the whole game"));
-  game.append(rulesAsOfField(table, readOnly));
-  for (const question of ui.spec.game) game.append(questionField(table, null, question, readOnly));
-  view.append(game, changes(played, readOnly), handOver(table, readOnly));
+  view.append(changes(played, readOnly), wholeGame(table, readOnly), handOver(table, readOnly));
   return view;
+}
+
+/**
+ * The whole game's questions, folded, its summary saying how many are not agreed yet.
+ * @param {Table} table
+ * @param {boolean} readOnly
+ */
+function wholeGame(table, readOnly) {
+  const game = el("section", "sh-table__game");
+  game.append(el("h2", "", "For the whole game"));
+  const fold = el("details", "sh-table__game-questions");
+  fold.id = `${readOnly ? "shared" : "own"}-game-questions`;
+  fold.append(el("summary", "", agreeCount("To agree", ui.spec.game, table.game)));
+  fold.append(rulesAsOfField(table, readOnly));
+  for (const question of ui.spec.game) fold.append(questionField(table, null, question, readOnly));
+  game.append(fold);
+  return game;
 }
 
 /**
@@ -87,7 +105,9 @@ function draw(focusId) {
   const rules = (ui.shared || ui.own).rules;
   if (rules) carryAsOf(rules, root);
   const again = active ? document.getElementById(active) : null;
-  if (again instanceof HTMLElement && root.contains(again)) again.focus({ preventScroll: true });
+  // A choice's fieldset is focused on its chosen option.
+  const focus = again?.matches("fieldset") ? again.querySelector("input:checked") : again;
+  if (focus instanceof HTMLElement && root.contains(focus)) focus.focus({ preventScroll: true });
 }
 
 /** Read a shared table from the address (#t=…), or say why it cannot be used. */
@@ -123,15 +143,22 @@ export function onPage() {
   ui.notices.saving = "";
   ui.fieldErrors = {};
   ui.typed = {};
+  ui.asking = "";
+  ui.asked = null;
+  ui.adding = "";
+  ui.notices.asked = "";
   readLink();
   draw();
+  arriveAsked();
 }
 
-// A table link opened while the page is open (pasted into the address bar, a tap in a chat).
+// A table link opened while the page is open (pasted into the address bar, a tap in a chat),
+// or a rule's ✎ Agree link followed within it.
 window.addEventListener("hashchange", () => {
   if (!document.querySelector("[data-table-root]") || !ui.spec.kinds) return;
   readLink();
   draw();
+  arriveAsked();
 });
 
 onDraw(draw);

@@ -2,6 +2,7 @@
 // Scrollhammer Rules: the table's pieces: each with what the rules make of its kind, its
 // sections and its questions; and the form that adds one.
 import { el } from "../site.mjs";
+import { opened } from "./ask.mjs";
 import { errorFor, field, link } from "./fields.mjs";
 import * as model from "./model.mjs";
 import { questionField } from "./questions.mjs";
@@ -41,6 +42,19 @@ function facts(table, piece, kind, state) {
 }
 
 /**
+ * A fold's summary: what it holds, how many questions, and how many the players have not
+ * answered yet (a question left at the book's default counts as not agreed).
+ * @param {string} what
+ * @param {string[]} questions
+ * @param {Record<string, unknown>} answers
+ */
+export function agreeCount(what, questions, answers) {
+  const open = questions.filter((q) => answers[q] === undefined).length;
+  const all = `${questions.length} question${questions.length === 1 ? "" : "s"}`;
+  return `${what}: ${all}, ${open ? `${open} not agreed yet` : "all agreed"}`;
+}
+
+/**
  * One piece: its name and kind, what the rules make of it, its sections and its questions.
  * @param {Table} table
  * @param {Piece} piece
@@ -55,13 +69,15 @@ export function pieceCard(table, piece, played, readOnly) {
   const state = played.pieces[piece.id];
   const head = el("div", "sh-piece__head");
   const title = el("h3", "sh-piece__name", piece.name);
+  title.id = `${card.id}-name`;
+  title.tabIndex = -1; // a new piece opens on its name
   head.append(title, el("span", "sh-piece__kind", state?.rubble ? `${kind.name}, now rubble` : kind.name));
   card.append(head, facts(table, piece, kind, state));
   if (kind.group === "building") card.append(sections(piece, state, readOnly));
   const asked = kind.questions.filter((q) => q !== "armour-value" || !table.steps.some((s) => s.piece === piece.id));
   const questions = el("details", "sh-piece__questions");
-  questions.open = !readOnly;
-  questions.append(el("summary", "", `What to agree (${asked.length})`));
+  questions.id = `${card.id}-questions`;
+  questions.append(el("summary", "", agreeCount("To agree", asked, piece.answers)));
   for (const question of asked) questions.append(questionField(table, piece, question, readOnly));
   card.append(questions);
   if (!readOnly) {
@@ -92,6 +108,11 @@ export function addForm() {
   const form = el("form", "sh-table__add");
   form.noValidate = true;
   form.append(el("h3", "", "Add a piece"));
+  if (ui.notices.asked) {
+    const asked = el("p", "sh-table__asked", ui.notices.asked);
+    asked.setAttribute("role", "status");
+    form.append(asked);
+  }
   const kind = el("select");
   kind.id = "add-kind";
   for (const [group, title] of Object.entries(GROUP_NAMES)) {
@@ -111,13 +132,21 @@ export function addForm() {
   name.autocomplete = "off";
   name.value = ui.typed[name.id] ?? "";
   name.setAttribute("aria-describedby", "add-error");
+  if (ui.fieldErrors.add) name.setAttribute("aria-invalid", "true");
+  if (ui.adding) kind.value = ui.adding;
   const submit = el("button", "md-button md-button--primary", "Add");
   submit.type = "submit";
-  form.append(field("add-kind", "Kind", kind), field("add-name", "Name", name), submit, errorFor("add"));
+  const named = field("add-name", "Name", name);
+  named.append(errorFor("add"));
+  form.append(field("add-kind", "Kind", kind), named, submit);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    const before = new Set(ui.own.pieces.map((p) => p.id));
     change(model.addPiece(ui.spec, ui.own, kind.value, name.value), "add", name);
-    if (!ui.fieldErrors.add) document.getElementById("add-name")?.focus();
+    if (ui.fieldErrors.add) return;
+    ui.adding = "";
+    const added = ui.own.pieces.find((p) => !before.has(p.id));
+    if (added) opened(added);
   });
   return form;
 }

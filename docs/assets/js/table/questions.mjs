@@ -3,6 +3,7 @@
 // answer), the book's default marked, and the rule's words one tap away.
 import { localDay } from "../as-of-when.mjs";
 import { el } from "../site.mjs";
+import { askedOf, focusQuestion } from "./ask.mjs";
 import { errorFor } from "./fields.mjs";
 import * as model from "./model.mjs";
 import { change, ui } from "./state.mjs";
@@ -38,6 +39,40 @@ function ruleWords(question, kind) {
 }
 
 /**
+ * A choice's options as radio buttons, each a thumb's size, their words wrapping (a select
+ * cuts a long option short); the book's default (or the site's reading) marked.
+ * @param {Piece | null} piece
+ * @param {string} question
+ * @param {string} id
+ * @param {import("./model.mjs").Answer | null} value
+ * @param {import("./model.mjs").Answer | null} bookDefault
+ */
+function choices(piece, question, id, value, bookDefault) {
+  const q = ui.spec.questions[question];
+  const set = el("fieldset", "sh-q__choices");
+  set.id = id;
+  set.setAttribute("aria-describedby", `${id}-error`);
+  set.append(el("legend", "sh-q__label", q.text));
+  const whose = question.startsWith("reading-") ? "the site's reading" : "the book's default";
+  q.choices.forEach(([choice, text], n) => {
+    const option = el("label", "sh-q__choice");
+    const radio = el("input");
+    radio.type = "radio";
+    radio.name = id;
+    radio.id = `${id}-${n}`;
+    radio.value = choice;
+    radio.checked = choice === value;
+    radio.addEventListener("change", () =>
+      change(model.setAnswer(ui.spec, ui.own, piece ? piece.id : null, question, radio.value), id),
+    );
+    option.append(radio, el("span", "", choice === bookDefault ? `${text} (${whose})` : text));
+    set.append(option);
+  });
+  set.append(errorFor(id));
+  return set;
+}
+
+/**
  * One question, with its control (or, read-only, its answer).
  * @param {Table} table
  * @param {Piece | null} piece
@@ -57,34 +92,23 @@ export function questionField(table, piece, question, readOnly) {
     wrap.append(el("p", "sh-q__label", q.text));
     const shown = value === null || value === "" ? "not agreed" : model.label(ui.spec, question, value);
     wrap.append(el("p", "sh-q__answer", shown));
+  } else if (q.type === "choice") {
+    wrap.append(choices(piece, question, id, value, bookDefault));
   } else {
     const label = el("label", "sh-q__label", q.text);
     label.htmlFor = id;
     wrap.append(label);
-    /** @type {HTMLInputElement | HTMLSelectElement} */
-    let control;
-    if (q.type === "choice") {
-      control = el("select");
-      for (const [choice, text] of q.choices) {
-        const whose = question.startsWith("reading-") ? "the site's reading" : "the book's default";
-        const option = el("option", "", choice === bookDefault ? `${text} (${whose})` : text);
-        option.value = choice;
-        option.selected = choice === value;
-        control.append(option);
-      }
+    const control = el("input");
+    control.type = "text";
+    control.value = ui.typed[id] ?? (value === null ? "" : String(value));
+    if (q.type === "number") {
+      control.inputMode = "numeric";
+      control.placeholder = `${q.min} to ${q.max}`;
     } else {
-      control = el("input");
-      control.type = "text";
-      control.value = ui.typed[id] ?? (value === null ? "" : String(value));
-      if (q.type === "number") {
-        control.inputMode = "numeric";
-        control.placeholder = `${q.min} to ${q.max}`;
-      } else {
-        control.maxLength = q.max ?? 120;
-        control.placeholder = "as agreed";
-      }
-      control.autocomplete = "off";
+      control.maxLength = q.max ?? 120;
+      control.placeholder = "as agreed";
     }
+    control.autocomplete = "off";
     control.id = id;
     control.setAttribute("aria-describedby", `${id}-error`);
     if (ui.fieldErrors[id]) control.setAttribute("aria-invalid", "true");
@@ -100,7 +124,33 @@ export function questionField(table, piece, question, readOnly) {
     wrap.append(errorFor(id));
   }
   wrap.append(ruleWords(question, kind));
+  if (!readOnly && ui.asked?.question === question && ui.asked.piece === (piece ? piece.id : null)) {
+    wrap.classList.add("sh-q--asked");
+    if (piece) wrap.prepend(...otherPieces(piece, question));
+  }
   return wrap;
+}
+
+/**
+ * Over the question an ✎ Agree link opened on a piece: the other pieces it is asked of too,
+ * each a button that opens theirs.
+ * @param {Piece} piece
+ * @param {string} question
+ * @returns {HTMLElement[]}
+ */
+function otherPieces(piece, question) {
+  const others = askedOf(question).filter((p) => p.id !== piece.id);
+  if (!others.length) return [];
+  const note = el("p", "sh-q__also", "Agree it for each of them: ");
+  others.forEach((other, n) => {
+    if (n) note.append(", ");
+    const go = el("button", "sh-q__other", other.name);
+    go.type = "button";
+    go.addEventListener("click", () => focusQuestion(`q-${other.id}-${question}`));
+    note.append(go);
+  });
+  note.append(".");
+  return [note];
 }
 
 /**

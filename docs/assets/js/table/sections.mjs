@@ -56,25 +56,24 @@ export function sections(piece, state, readOnly) {
     const chosen = ui.spec.chart[row.value];
     const step = { piece: piece.id, section: Number(which.value), row: Number(row.value) };
     if (chosen?.loss) Object.assign(step, { loss: wholeNumber(loss) });
-    change(game.addStep(ui.spec, ui.own, step), id, loss);
+    change(game.addStep(ui.spec, ui.own, step), `${id}-${concerns(step)}`, loss);
   });
   const set = numberField(`${id}-set`);
   const setButton = el("button", "md-button", "Set it");
   setButton.type = "button";
   setButton.addEventListener("click", () => {
     const step = { piece: piece.id, section: Number(which.value), set: wholeNumber(set) };
-    change(game.addStep(ui.spec, ui.own, step), id, set);
+    change(game.addStep(ui.spec, ui.own, step), `${id}-${concerns(step)}`, set);
   });
   record.append(
-    field(`${id}-section`, "Section", which),
-    field(`${id}-row`, "Building Damage Chart result", row),
-    field(`${id}-loss`, "Reduced by (the d3 or d6 rolled)", loss),
+    withError(`${id}-section`, "Section", which),
+    withError(`${id}-row`, "Building Damage Chart result", row),
+    withError(`${id}-loss`, "Reduced by (the d3 or d6 rolled)", loss),
     apply,
-    field(`${id}-set`, "Or set its armour value by hand (1 to 30)", set),
+    withError(`${id}-set`, "Or set its armour value by hand (1 to 30)", set),
     setButton,
-    errorFor(id),
   );
-  if (ui.fieldErrors[id]) record.open = true;
+  if (["section", "row", "loss", "set"].some((part) => ui.fieldErrors[`${id}-${part}`])) record.open = true;
   const name = el("input");
   name.id = `${id}-new-section`;
   name.maxLength = model.NAME_MAX;
@@ -88,13 +87,38 @@ export function sections(piece, state, readOnly) {
   const split = el("details", "sh-piece__split");
   split.append(
     el("summary", "", "Sections (one for each ground floor room)"),
-    field(`${id}-new-section`, "A section's name", name),
+    withError(`${id}-sections`, "A section's name", name),
     add,
-    errorFor(`${id}-sections`),
   );
   if (ui.fieldErrors[`${id}-sections`]) split.open = true;
   box.append(record, split);
   return box;
+}
+
+/**
+ * The field a refused step concerns, by what is wrong with it: the value set by hand, the
+ * chart result, the reduction rolled, or else the section (gone, rubble, no armour value).
+ * @param {import("./model.mjs").Step} step
+ * @returns {"set" | "row" | "loss" | "section"}
+ */
+function concerns(step) {
+  if (step.set !== undefined) return "set";
+  if (!game.stepProblem(ui.spec, step)) return "section";
+  return ui.spec.chart[String(step.row)] ? "loss" : "row";
+}
+
+/**
+ * A labelled control with its error under it (`id` names the error; the control keeps its own id).
+ * @param {string} id
+ * @param {string} text
+ * @param {HTMLInputElement | HTMLSelectElement} control
+ */
+function withError(id, text, control) {
+  const wrap = field(control.id, text, control);
+  control.setAttribute("aria-describedby", `${id}-error`);
+  if (ui.fieldErrors[id]) control.setAttribute("aria-invalid", "true");
+  wrap.append(errorFor(id));
+  return wrap;
 }
 
 /**
@@ -104,10 +128,14 @@ export function sections(piece, state, readOnly) {
  */
 export function changes(played, readOnly) {
   const box = el("section", "sh-table__log");
-  box.append(el("h3", "", "What happened this game"));
+  box.append(el("h2", "", "What happened this game"));
   if (!played.log.length) {
     box.append(
-      el("p", "sh-table__empty", "Nothing yet: damage a building with the calculator's Roll it, or record it above."),
+      el(
+        "p",
+        "sh-table__empty",
+        "Nothing yet: damage a building with the calculator's Roll it, or record it on the building above.",
+      ),
     );
     return box;
   }

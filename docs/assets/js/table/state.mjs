@@ -26,7 +26,15 @@ export const ui = {
     saving: "",
     /** Why a table link was not used. */
     link: "",
+    /** What an ✎ Agree link asked for, when no piece on the table asks it yet. */
+    asked: "",
   },
+  /** The question an ✎ Agree link asked for, waiting for a piece of a kind that asks it (ask.mjs). */
+  asking: "",
+  /** The question an ✎ Agree link opened, and on which piece (null: the game's), marked while the page is open. */
+  asked: /** @type {{question: string, piece: string | null} | null} */ (null),
+  /** The kind the form that adds a piece offers first ("": its first). */
+  adding: "",
   /** Field id → its error, kept across a redraw. */
   fieldErrors: /** @type {Record<string, string>} */ ({}),
   /** Field id → what the player typed there that was refused (shown again, never lost). */

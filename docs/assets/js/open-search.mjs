@@ -1,0 +1,19 @@
+// @ts-check
+// Scrollhammer Rules: a button in the page that opens the search (the home page's "Search
+// the rules", the missing page's). It does what the header's search icon does: the theme
+// opens its search when that label is tapped, and puts the cursor in the field.
+
+/** @param {MouseEvent} event */
+function onTap(event) {
+  const button = event.target instanceof Element ? event.target.closest("[data-opens='search']") : null;
+  if (!button) return;
+  const toggle = document.querySelector("label.md-header__button[for='__search']");
+  if (toggle instanceof HTMLElement) toggle.click();
+  const field = document.querySelector("input[data-md-component='search-query']");
+  if (field instanceof HTMLInputElement) field.focus();
+}
+
+/** Start: called once by main.mjs. */
+export function start() {
+  document.addEventListener("click", onTap);
+}
