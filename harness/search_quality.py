@@ -4,7 +4,9 @@ The queries are of five kinds a player types at the table: a rule's name, where 
 and a word of it ("barrage ruins"), a few words of its text, a plural or a singular the
 rule words otherwise, and a typo (answered through "Did you mean", one tap). Each names the
 rules it means: one, or the few that say the same (a section's rules, a rule repeated
-under two unit types).
+under two unit types). Questions as a player asks them at the table, in the game's words
+rather than the book's ("how far can infantry climb"), are a sixth kind, apart
+(``harness/search_questions.py``), run the same way.
 
 :func:`run_queries` types each into the built site's own search box in a real Chromium, as
 a player does, and reads the results the page shows; the browser tests hold the figures to
@@ -23,7 +25,7 @@ from playwright.sync_api import Page
 
 __all__ = ["PROBE", "QUERIES", "Asked", "Query", "hit_rates", "run_queries"]
 
-Kind = Literal["name", "place", "words", "plural", "typo"]
+Kind = Literal["name", "place", "words", "plural", "typo", "question"]
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from bench.scale.build import as_dict, site_figures, timed_build
 from bench.scale.report import headline, report
 from bench.scale.search import query_runs, search_runs
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.search_questions import QUESTIONS
 from harness.synthetic_book import ROOT, edit_one_export, make_book
 from site_server import Throttle, serving
 
@@ -89,10 +90,12 @@ def measure_search(sites: dict[str, Path], folder: Path, log: Callable[[str], No
                         found[label].append(search_runs(phone, folder / "search-profile", server))
                     log(f"search {n + 1}, {label}: {found[label][-1]}")
             model = method(SLOW_CORES, slow.quota_us)
-        queries = {}
+        queries, questions = {}, {}
         for label, site in sites.items():
             queries[label] = query_runs(pw, site)
             log(f"queries, {label}: {queries[label]}")
+            questions[label] = query_runs(pw, site, QUESTIONS)
+            log(f"questions, {label}: {questions[label]}")
     return {
         "model": model,
         "calibration": calibration,
@@ -102,6 +105,7 @@ def measure_search(sites: dict[str, Path], folder: Path, log: Callable[[str], No
             for label, runs in found.items()
         },
         "queries": queries,
+        "questions": questions,
     }
 
 
@@ -143,10 +147,13 @@ def main() -> None:
         if args.compare:
             sites |= {f"before {n}x": args.compare / f"book-{n}" / "site" for n in args.sizes}
         search = measure_search(sites, folder, log)
-        results["search"] = {key: value for key, value in search.items() if key not in ("medians", "queries")}
+        results["search"] = {
+            key: value for key, value in search.items() if key not in ("medians", "queries", "questions")
+        }
         for size in results["sizes"]:
             size["search"] = search["medians"][f"{size['times']}x"]
             size["queries"] = search["queries"][f"{size['times']}x"]
+            size["questions"] = search["questions"][f"{size['times']}x"]
         if args.compare:
             results["compared"] = {label: m for label, m in search["medians"].items() if label.startswith("before")}
     results["duration_s"] = results.get("duration_s", 0) + round(time.monotonic() - started)

@@ -32,7 +32,7 @@ from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright
 from bench.phone.profile import VIEWPORT, Phone
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
 from harness.search_quality import PROBE as QUERY_PROBE
-from harness.search_quality import hit_rates, run_queries
+from harness.search_quality import QUERIES, Query, hit_rates, run_queries
 from site_server import SiteServer, serving
 
 #: Typing speed: a key each this many ms.
@@ -177,8 +177,8 @@ def search_runs(phone: Phone, profile: Path, server: SiteServer) -> dict[str, An
     return {"cold": cold, "warm": warm}
 
 
-def query_runs(pw: Playwright, site: Path) -> dict[str, Any]:
-    """Every query of ``harness/search_quality.py`` typed into the site's search, CPU and network free.
+def query_runs(pw: Playwright, site: Path, queries: tuple[Query, ...] = QUERIES) -> dict[str, Any]:
+    """Every query (or question) of ``harness/search_quality.py`` typed into the site's search, CPU and network free.
 
     The service worker is blocked, so every byte counted is the search's own; the bytes are
     what the server sent for the search over all the queries, per query on average.
@@ -189,7 +189,7 @@ def query_runs(pw: Playwright, site: Path) -> dict[str, Any]:
             context = browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, service_workers="block")
             page = context.new_page()
             page.add_init_script(QUERY_PROBE)
-            asked = run_queries(page, f"http://127.0.0.1:{server.server_address[1]}/")
+            asked = run_queries(page, f"http://127.0.0.1:{server.server_address[1]}/", queries)
             sent, count, _ = _search_bytes(server)
             context.close()
     finally:

@@ -9,6 +9,7 @@ the site's pages and the 404 page alike.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Mapping, Sequence
@@ -75,7 +76,8 @@ def finish_page(
     out = _guard_back(out, root)
     if calculators:
         out = _calculators_button(out, site_root + calculators)
-    head = add_head_tags(_name_theme_parts(out), root, modules=modules, runtime=runtime, feed=feed, site_name=site_name)
+    out = _search_words(_name_theme_parts(out))
+    head = add_head_tags(out, root, modules=modules, runtime=runtime, feed=feed, site_name=site_name)
     return head, moved
 
 
@@ -105,6 +107,32 @@ def _calculators_button(html: str, href: str) -> str:
         f'title="Calculators" aria-label="Calculators">{_CALCULATOR_ICON}</a>'
     )
     return html.replace(_HEADER_SEARCH, button + _HEADER_SEARCH, 1)
+
+
+#: The theme's words around the search that speak of documents, in the rules' words instead.
+SEARCH_WORDS = {
+    "search.result.none": "No rule has these words",
+    "search.result.one": "Found on 1 page",
+    "search.result.other": "Found on # pages",
+    "search.result.placeholder": "Type a rule's words, or ask a question",
+    "search.result.term.missing": "Not in this rule",
+}
+_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+
+
+def _search_words(html: str) -> str:
+    """The theme's search words (its page config's translations, the field's placeholder) in the rules' words.
+
+    A page without the theme's config (another generator's) keeps its own.
+    """
+    found = _CONFIG.search(html)
+    if found is not None:
+        config = json.loads(found.group(2))
+        config["translations"] = {**config.get("translations", {}), **SEARCH_WORDS}
+        html = html[: found.start(2)] + json.dumps(config, ensure_ascii=False) + html[found.end(2) :]
+    return html.replace(
+        'aria-label="Search" placeholder="Search"', 'aria-label="Search the rules" placeholder="Search the rules"'
+    )
 
 
 def _name_theme_parts(html: str) -> str:

@@ -110,6 +110,7 @@ def finish_site(
     book_pages: Sequence[str] = (),
     unkept: Sequence[str] = (),
     card_images: bool = True,
+    question_words: Mapping[str, Any] | None = None,
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
 
@@ -131,6 +132,7 @@ def finish_site(
             stored only when the player keeps the whole book.
         unkept: Pages kept only when read (globs from the site root: the older changes).
         card_images: Draw the cards' images (off: a card is one file, its words without a picture).
+        question_words: The search's words for questions (stop words, the book's words for the game's).
 
     Raises:
         RulebookError: when the service worker cannot be written.
@@ -142,7 +144,7 @@ def finish_site(
         manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
         write_vendor_modules(site_dir, project_dir)
     with timer.stage("finish: search"):
-        search = write_search(site_dir, project_dir=project_dir)
+        search = write_search(site_dir, project_dir=project_dir, question_words=question_words or {})
     with timer.stage("finish: cards"):
         written = (
             write_cards(

@@ -50,6 +50,8 @@ class FinishState:
     calculators_page: str
     #: What the missing page (404) says in the theme's "404 - Not found" place: HTML, its links from the site root.
     not_found: str
+    #: The search's words for questions (``{"stop": [...], "same": {...}}``), written as ``search/words.json``.
+    question_words: dict[str, Any]
     # The options stage 4 reads, as the pages' step read them (their defaults are the options').
     pyodide_dir: str
     calculators_dir: str
@@ -125,6 +127,7 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
         card_images=state.card_images,
         book_pages=state.book_pages,
         unkept=state.unkept,
+        question_words=state.question_words,
     )
 
 

@@ -133,6 +133,13 @@ class Options:
     terms_report: str = "build/reports/terms.md"
     """Where to write the build report of every term."""
 
+    question_words: str = "build_scripts/maps/search_words.toml"
+    """The committed map of a question's stop words and the book's words for the game's words
+    (the search reads it as ``search/words.json``)."""
+
+    question_words_report: str = "build/reports/search-words.md"
+    """Where to write the build report of the search's words for questions."""
+
     table: str = "build_scripts/maps/table.toml"
     """The committed kinds of terrain piece and the questions the rules leave to the players
     (drawn as the page of kind ``table``)."""

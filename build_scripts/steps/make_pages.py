@@ -32,6 +32,7 @@ from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
 from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.question_words import load_question_words
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 from build_scripts.settings.options import Project
@@ -79,6 +80,7 @@ class MadePages:
             feed=FEED if FEED in self.files else "",
             calculators_page=next((page_url(p.name) for p in options.pages if p.kind == "calculators"), ""),
             not_found=render_not_found(options.pages, root),
+            question_words=self.result.question_words.as_data(),
             pyodide_dir=options.pyodide_dir,
             calculators_dir=options.calculators_dir,
             cache_dir=options.cache_dir,
@@ -161,6 +163,7 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
     map_path = project.path(options.xref_map)
     places_path = project.path(options.placements)
     terms_path = project.path(options.terms)
+    words_path = project.path(options.question_words)
     history_path = project.path(options.rule_history)
     table_path = project.path(options.table)
     table_page = next((p.name for p in options.pages if p.kind == "table"), None)
@@ -183,6 +186,7 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
         placements=placements,
         runtime=runtime.identity() if runtime else {},
         terms=load_terms(terms_path.read_text("utf-8"), terms_path.name),
+        question_words=load_question_words(words_path.read_text("utf-8"), words_path.name),
         history=history,
         today=today(os.environ),
         table=load_table(table_path.read_text("utf-8"), table_path.name) if table_page else None,
@@ -211,3 +215,4 @@ def _write_lock_and_reports(project: Project, result: BuildResult, log: Callable
     report_path.write_text(reference_report(result.references), "utf-8")
     log(f"rulebook: {len(result.references)} references resolved; report in {report_path}")
     project.path(options.terms_report).write_text(result.terms_report, "utf-8")
+    project.path(options.question_words_report).write_text(result.question_words_report, "utf-8")

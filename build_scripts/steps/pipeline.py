@@ -34,6 +34,7 @@ from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.question_words import QuestionWords, check_question_words, question_words_report
 from build_scripts.rulebook.term_definitions import definitions
 from build_scripts.rulebook.terms import (
     TermMap,
@@ -99,6 +100,8 @@ class RulebookInputs:
     """The browser runtime's identity, for the calculators' sections."""
     terms: TermMap = field(default_factory=lambda: TermMap((), ()))
     """Terms to link to their definitions (checked against the rule text)."""
+    question_words: QuestionWords = field(default_factory=QuestionWords)
+    """The search's stop words and the book's words for the game's words (checked against the rules)."""
     history: RuleHistory = field(default_factory=RuleHistory)
     """The history of the rules' words, checked with ``frozen`` as the lock is."""
     today: str = ""
@@ -134,6 +137,10 @@ class BuildResult:
     """Page name → table-of-contents entries for its chart and calculators."""
     terms_report: str
     """The terms report (Markdown): each term linked, and those left unlinked."""
+    question_words: QuestionWords
+    """The search's words for questions, checked against the rules (the finish stage writes them)."""
+    question_words_report: str
+    """Their report (Markdown): each game word, its book words and how many rules use each."""
     calculators_page: CalculatorsPage | None
     """The Calculators page, when any calculator is placed."""
     table_page: TablePage | None
@@ -160,6 +167,7 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
     unlinked = outside_uses(terms, anchored)
     anchored, linked = apply_terms(anchored, terms)
     check_linked(terms, linked)
+    book_words = check_question_words(inputs.question_words, anchored)
     meaning = definitions(terms, anchored, place)
     words = {RuleRef(page, item.id): page_words(item) for page, items in anchored.items() for item in items}
     history_result = inputs.history.record(words, today=inputs.today, frozen=inputs.frozen, name=names.history)
@@ -219,6 +227,8 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
         cards=cards,
         shortcuts={name: _shortcuts(name, items, placements) for name, items in anchored.items()},
         terms_report=terms_report(terms, linked, unlinked),
+        question_words=inputs.question_words,
+        question_words_report=question_words_report(inputs.question_words, book_words),
         calculators_page=render_calculators_page(placements, anchored) if placements else None,
         table_page=render_table_page(table, anchored, urls, page_url(inputs.table_page), place) if table else None,
         readings_page=silent,

@@ -110,3 +110,35 @@ def test_search_works_offline_and_at_once_when_opened_before_any_answer(warm: Br
     page.locator(".sh-search-fix").get_by_role("button", name="barrage").tap()
     expect(page.locator(".md-search-result__link[href*='#barrage']").first).to_be_visible()
     assert len(search_workers(page)) == 1
+
+
+def test_a_question_in_a_players_words_finds_the_rule_in_the_books(page: Page, site_url: str) -> None:
+    """ "How far can infantry climb?": its stop words dropped, "climb" also the book's "clamber"."""
+    search(page, site_url, "How far can infantry climb?")
+    first = page.locator(".md-search-result__link[href*='#']").first
+    expect(first).to_have_attribute("href", re.compile(r"#moving-within-ruins-only-certain-troops-capable-clambering$"))
+    expect(page.locator(".sh-search-most")).to_have_count(0)  # a rule holds every word (as the book says them)
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"^Found on \d+ pages?$"))
+
+
+def test_when_no_rule_has_every_word_those_with_most_are_shown_under_a_plain_heading(page: Page, site_url: str) -> None:
+    search(page, site_url, "what happens if a model stops in lava")
+    heading = page.locator(".sh-search-most")
+    expect(heading).to_have_text(
+        "No rule has every word you asked for. These rules have some of them, the closest first:"
+    )
+    results = page.locator(".md-search-result__link[href*='#']")
+    expect(results.first).to_be_visible()
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(3)]
+    assert any(h.endswith("#lava-difficult-terrain-treated-lethal-terrain") for h in hrefs), hrefs
+    # A word a rule lacks is named under it, as the theme does, in the rules' words.
+    expect(page.locator(".md-search-result")).to_contain_text("Not in this rule")
+
+
+def test_no_bare_nothing_found_and_no_theme_words(page: Page, site_url: str) -> None:
+    search(page, site_url, "xyzzyq plughq")
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).to_have_text("No rule has these words")
+    expect(page.locator("input[data-md-component='search-query']")).to_have_attribute("placeholder", "Search the rules")
+    page.locator("input[data-md-component='search-query']").fill("")
+    expect(meta).to_have_text("Type a rule's words, or ask a question")

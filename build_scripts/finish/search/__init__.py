@@ -3,7 +3,8 @@
 :func:`write_search` reads every built page (the cards under ``r/`` and the 404 page
 aside), takes the rules it shows (:mod:`.rule_text`), writes one Pagefind record per rule
 (:mod:`.records`, ``pagefind_index.mjs``) into ``pagefind/``, the rules' words by length
-into ``search/words-N.json`` for "Did you mean", and leaves the theme's own search index
+into ``search/words-N.json`` for "Did you mean", the words for questions into
+``search/words.json`` (:mod:`build_scripts.rulebook.question_words`), and leaves the theme's own search index
 without documents (its search box stays; the page's search worker answers from Pagefind).
 """
 
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from build_scripts.core.node import run_node_script
 from build_scripts.finish.search.records import SearchRecord, records, word_counts, words_by_length
@@ -25,6 +28,8 @@ _INDEXER = Path(__file__).with_name("pagefind_index.mjs")
 PAGEFIND_DIR = "pagefind"
 #: The theme's search index (its documents are dropped: Pagefind answers).
 THEME_INDEX = "search/search_index.json"
+#: The search's words for questions, in ``search/``: a question's stop words, the book's words for the game's.
+QUESTION_WORDS = "words.json"
 #: At most this many fragment files (Pagefind bundles the rest together).
 MAX_FRAGMENTS = 1000
 
@@ -60,8 +65,13 @@ def _run_indexer(found: list[SearchRecord], output: Path, project_dir: Path) -> 
     return int(done["files"])
 
 
-def write_search(site_dir: Path, *, project_dir: Path) -> SearchWritten:
+def write_search(
+    site_dir: Path, *, project_dir: Path, question_words: Mapping[str, Any] | None = None
+) -> SearchWritten:
     """Write the search's files into the built site (see the module's docstring).
+
+    ``question_words`` (a question's stop words, the book's words for the game's) is written
+    as ``search/words.json`` for the search's worker.
 
     Raises:
         RulebookError: when Node or Pagefind fails (with its message).
@@ -76,6 +86,8 @@ def write_search(site_dir: Path, *, project_dir: Path) -> SearchWritten:
         old.unlink()
     for length, words in shards.items():
         (words_dir / f"words-{length}.json").write_text(json.dumps(words, separators=(",", ":")), "utf-8")
+    book = {"stop": [], "same": {}, **(question_words or {})}
+    (words_dir / QUESTION_WORDS).write_text(json.dumps(book, separators=(",", ":"), sort_keys=True), "utf-8")
     theme_index = site_dir / THEME_INDEX
     if theme_index.exists():
         index = json.loads(theme_index.read_text("utf-8"))

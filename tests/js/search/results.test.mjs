@@ -47,7 +47,7 @@ describe("results are grouped by page", () => {
   ];
 
   test("pages in the order of their best rule; in each, its rules best first, then the page", () => {
-    const groups = grouped(found, ["total", "collapse"]);
+    const groups = grouped(found, [["total"], ["collapse"]]);
     assert.deepEqual(
       groups.map((group) => group.map((item) => [item.location, item.score])),
       [
@@ -60,7 +60,13 @@ describe("results are grouped by page", () => {
   });
 
   test("each rule says which words of the query it has", () => {
-    const [[, breach]] = grouped(found, ["total", "collapse"]);
+    const [[, breach]] = grouped(found, [["total"], ["collapse"]]);
     assert.deepEqual(breach.terms, { total: true, collapse: false });
+  });
+
+  test("a word is there when one of the book's words for it is, named by the query's own word", () => {
+    const [[, breach], [rubble]] = grouped(found, [["wreck"], ["destroyed", "collapse"]]);
+    assert.deepEqual(breach.terms, { wreck: true, destroyed: false });
+    assert.deepEqual(rubble.terms, { wreck: false, destroyed: true });
   });
 });

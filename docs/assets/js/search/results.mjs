@@ -64,21 +64,25 @@ export function withoutTitle(excerpt, title) {
 }
 
 /**
- * Which words of the query the rule's words have (as a word or the start of one).
- * @param {string[]} query
+ * Which words of the query the rule's words have (as a word or the start of one): a word is
+ * there when it, or one of the book's words for it, is (each group's first word is the
+ * query's own, the key the theme shows as "Missing").
+ * @param {string[][]} query the query's words, each with the book's words for it
  * @param {string} content
  * @returns {Record<string, boolean>}
  */
 export function termsIn(query, content) {
   const have = words(content);
-  return Object.fromEntries(query.map((word) => [word, have.some((w) => w.startsWith(word))]));
+  return Object.fromEntries(
+    query.map((group) => [group[0], group.some((word) => have.some((w) => w.startsWith(word)))]),
+  );
 }
 
 /**
  * Pagefind's best results as the theme's groups: by page, in the order of each page's best
  * rule; in each, the page's rules best first, then the page.
  * @param {{ data: PagefindData, score: number }[]} found the results, best first, with their data
- * @param {string[]} asked the query's words
+ * @param {string[][]} asked the query's words, each with the book's words for it
  * @returns {SearchItem[][]}
  */
 export function grouped(found, asked) {

@@ -4,6 +4,11 @@
 // writes with one record per rule (pagefind/), so a search loads only the chunks of its
 // words and the few fragments it shows, whatever the size of the book.
 //
+// A query is read as a question (search/question.mjs): its stop words dropped, each word
+// standing for the book's words for it too (search/words.json, from the committed map); the
+// rules holding every word come first, and when none does, the rules holding most of them,
+// said so (`scrollhammer.most`).
+//
 // Results are grouped by page, as the theme shows them: each page's rules in the order of
 // their scores, then the page itself; the first screen's results are sent as soon as their
 // fragments are in, the rest after. A word that no rule has (not even as the start of a
@@ -13,7 +18,7 @@
 // Pagefind starts loading as the worker starts, and the worker's helpers are imported beside
 // it, not before it: on a slow line a static import costs a round trip first.
 /// <reference lib="webworker" />
-const helpers = Promise.all([import("./results.mjs"), import("./typos.mjs")]);
+const helpers = Promise.all([import("./results.mjs"), import("./typos.mjs"), import("./question.mjs")]);
 
 /**
  * @typedef {import("./results.mjs").PagefindData} PagefindData
@@ -86,17 +91,30 @@ function wordsOf(length) {
   return list;
 }
 
+/** @type {Promise<import("./question.mjs").QuestionWords> | null} */
+let questionWords = null;
+
+/** The search's words for questions (search/words.json, the committed map), once; none when it cannot be read. */
+function bookWords() {
+  questionWords ??= fetch(new URL("search/words.json", ROOT))
+    .then((response) => (response.ok ? response.json() : { stop: [], same: {} }))
+    .catch(() => ({ stop: [], same: {} }));
+  return questionWords;
+}
+
 /**
- * The query with its unknown words corrected, or null (see the header).
+ * The query with its unknown words corrected, or null (see the header). A stop word, or a
+ * game word the map gives the book's words for, is never corrected.
  * @param {Pagefind} engine
  * @param {string} query
+ * @param {Set<string>} known
  */
-async function fix(engine, query) {
+async function fix(engine, query, known) {
   const [, { correction, fixedQuery, SHORTEST, words }] = await helpers;
   /** @type {Map<string, string | null>} */
   const fixes = new Map();
   for (const word of new Set(words(query))) {
-    if (word.length < SHORTEST || (await engine.search(word))?.results.length) continue;
+    if (word.length < SHORTEST || known.has(word) || (await engine.search(word))?.results.length) continue;
     const near = new Map();
     for (const length of [word.length - 1, word.length, word.length + 1]) {
       for (const [candidate, count] of await wordsOf(length)) near.set(candidate, count);
@@ -110,34 +128,92 @@ let latest = 0;
 pagefind().catch(() => undefined);
 
 /**
+ * The rules holding every word of a question (each word, or one of the book's words for it),
+ * best first: one search for each choice of words, the best score of each rule kept.
+ * @param {Pagefind} engine
+ * @param {string[]} searches
+ * @returns {Promise<PagefindResult[]>}
+ */
+async function everyWord(engine, searches) {
+  /** @type {Map<string, PagefindResult>} */
+  const found = new Map();
+  for (const words of searches) {
+    for (const result of (await engine.search(words))?.results || []) {
+      const kept = found.get(result.id);
+      if (!kept || kept.score < result.score) found.set(result.id, result);
+    }
+  }
+  return [...found.values()].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The rules holding the most of a question's words, ranked (search/question.mjs), and how many.
+ * @param {Pagefind} engine
+ * @param {string[][]} wordGroups
+ * @returns {Promise<{ results: PagefindResult[], held: number }>}
+ */
+async function mostWords(engine, wordGroups) {
+  const [, , question] = await helpers;
+  /** @type {Map<string, import("./question.mjs").Found[]>} */
+  const foundBy = new Map();
+  /** @type {Map<string, PagefindResult>} */
+  const byId = new Map();
+  for (const word of new Set(wordGroups.flat())) {
+    const results = (await engine.search(word))?.results || [];
+    foundBy.set(
+      word,
+      results.map(({ id, score }) => ({ id, score })),
+    );
+    for (const result of results) byId.set(result.id, result);
+  }
+  const ranked = question.mostWords(wordGroups, foundBy);
+  return {
+    results: ranked.flatMap((rule) => byId.get(rule.id) || []),
+    held: Math.max(0, ...ranked.map((r) => r.held)),
+  };
+}
+
+/**
  * Answer a query, unless a newer one came meanwhile.
  * @param {string} query
  */
 async function answer(query) {
   const asked = ++latest;
   const stale = () => asked !== latest;
-  const [[{ grouped }, { words }], loaded] = await Promise.all([helpers, pagefind()]);
-  if (query.trim()) loaded.preload(query).catch(() => undefined);
+  const [[{ grouped }, { words }, question], loaded, book] = await Promise.all([helpers, pagefind(), bookWords()]);
+  const wordGroups = question.groups(question.meaningful(question.tokens(query), book), book);
+  const searches = question.variants(wordGroups);
+  for (const words of searches) loaded.preload(words).catch(() => undefined);
   await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   if (stale()) return;
-  const search = query.trim() ? await loaded.search(query) : null;
+  let found = wordGroups.length ? await everyWord(loaded, searches) : [];
+  /** @type {{ held: number, of: number } | null} */
+  let most = null;
+  if (!found.length && wordGroups.length > 1) {
+    // No rule holds every word: the rules holding most of them, said so.
+    const partly = await mostWords(loaded, wordGroups);
+    found = partly.results;
+    if (found.length) most = { held: partly.held, of: wordGroups.length };
+  }
   if (stale()) return;
-  const best = search?.results.slice(0, SHOWN) || [];
-  const heard = words(query);
+  const best = found.slice(0, SHOWN);
   // The first screen's results first (a fragment each, fetched at once), then the rest.
   const first = await withData(best.slice(0, FIRST_SHOWN));
   if (stale()) return;
   // A word the rules lack, in a query that found nothing or in one of several words (where
   // the others found something without it), gets its correction.
-  const fixed = query.trim() && (!best.length || heard.length > 1) ? await fix(loaded, query) : null;
+  const known = new Set([...book.stop, ...Object.keys(book.same)]);
+  const several = words(query).length > 1;
+  const fixed = query.trim() && (!best.length || several) ? await fix(loaded, query, known) : null;
   if (stale()) return;
   const done = best.length <= FIRST_SHOWN;
-  scope.postMessage({ type: RESULT, data: { items: grouped(first, heard) }, scrollhammer: { query, fixed, done } });
+  const said = { query, fixed, done, most };
+  scope.postMessage({ type: RESULT, data: { items: grouped(first, wordGroups) }, scrollhammer: said });
   if (done) return;
   const rest = await withData(best.slice(FIRST_SHOWN));
   if (stale()) return;
-  const items = grouped([...first, ...rest], heard);
-  scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { query, fixed: null, done: true } });
+  const items = grouped([...first, ...rest], wordGroups);
+  scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { ...said, fixed: null, done: true } });
 }
 
 scope.addEventListener("message", (event) => {
