@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from build_scripts.core.errors import RulebookError
@@ -120,6 +120,10 @@ class AnchorLock:
         added = {RuleRef.parse(old): RuleRef.parse(new) for old, new in more.items()}
         return replace(self, aliases={**self.aliases, **added})
 
+    def without_aliases(self, gone: Collection[RuleRef]) -> AnchorLock:
+        """The lock with the aliases of ``gone`` taken back (their rules answer at their own ids again)."""
+        return replace(self, aliases={old: new for old, new in self.aliases.items() if old not in gone})
+
     # ------------------------------------------------------------------ asking
 
     def follow(self, ref: RuleRef) -> RuleRef:
@@ -199,11 +203,13 @@ class LockCheck:
     moved: dict[str, dict[str, RuleRef]] = field(default_factory=dict)
     #: Aliases ``make sync`` wrote for this build (renamed rules): old → (new, why).
     aliased: dict[RuleRef, tuple[RuleRef, str]] = field(default_factory=dict)
+    #: Aliases ``make sync`` took back: their old ids answer again (a rename reverted).
+    taken_back: list[RuleRef] = field(default_factory=list)
 
     @property
     def is_updated(self) -> bool:
         """Whether the lock must be rewritten to describe this build."""
-        return bool(self.added or self.changed or self.aliased)
+        return bool(self.added or self.changed or self.aliased or self.taken_back)
 
 
 # ----------------------------------------------------------------------------- helping an editor

@@ -8,7 +8,7 @@ guesses: it refuses a dropped id without an alias (:meth:`AnchorLock.check`).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules
@@ -31,17 +31,28 @@ class Whereabouts:
 _SIMILAR, _CLEAR_LEAD = 0.8, 0.1
 
 
-def whereabouts(lock: AnchorLock, current: Mapping[str, list[AnchoredBlock]]) -> Whereabouts:
+def whereabouts(
+    lock: AnchorLock,
+    current: Mapping[str, list[AnchoredBlock]],
+    *,
+    before: Mapping[str, list[AnchoredBlock]] | None = None,
+    returned: Collection[RuleRef] = (),
+) -> Whereabouts:
     """Where each published id a build dropped (and no alias covers) is now, when that is beyond doubt.
 
     Beyond doubt: its very words at one place (a renamed heading moves its paragraphs so);
     a heading whose paragraphs all moved under one new heading; one text much closer to its
-    words than any other (its first words reworded). In doubt: its words at several places,
-    two texts about as close, two dropped ids at one place, or none (the rule left the book).
+    words than any other (its first words reworded); with ``before`` (the book as the last
+    revision left it), a heading whose rules are all under one new heading now, wherever
+    each went (a heading renamed whose rule's id did not change). In doubt: its words at
+    several places, two texts about as close, two dropped ids at one place, or none (the
+    rule left the book). ``returned``: ids answering again at their own place after their
+    alias was taken back (a rename reverted): a dropped id may be found there.
     """
     live = index_rules(current)
     missing = [ref for ref in lock.published() if ref not in live and ref not in lock.aliases]
-    taken = set(live) & set(lock.published())  # still answering their own published links
+    # still answering their own published links (but for those back at their place)
+    taken = (set(live) & set(lock.published())) - set(returned)
     found, doubtful = _same_words(missing, lock, live, taken)
     for ref in missing:
         if ref not in found and ref not in doubtful:
@@ -53,6 +64,8 @@ def whereabouts(lock: AnchorLock, current: Mapping[str, list[AnchoredBlock]]) ->
     for ref in missing:
         if ref not in found and ref not in doubtful:
             _closest_words(ref, lock, live, candidates, found, doubtful)
+    if before is not None:
+        _headings_followed(missing, lock, current, before, found, doubtful)
     for old, (new, _why) in list(found.items()):
         if sum(1 for n, _ in found.values() if n == new) > 1:
             doubtful[old] = f"{str(new)!r} is where more than one dropped id seems to be"
@@ -76,6 +89,61 @@ def _same_words(
         elif same:
             doubtful[ref] = "its words are now at " + " and ".join(repr(str(r)) for r in same)
     return found, doubtful
+
+
+def _parents(pages: Mapping[str, list[AnchoredBlock]]) -> dict[RuleRef, RuleRef]:
+    """Each block's heading (a heading's: the heading above it), page by page."""
+    out: dict[RuleRef, RuleRef] = {}
+    for page, items in pages.items():
+        stack: list[AnchoredBlock] = []
+        for item in items:
+            if item.block.kind == "heading":
+                while stack and stack[-1].depth >= item.depth:
+                    stack.pop()
+                if stack:
+                    out[RuleRef(page, item.id)] = RuleRef(page, stack[-1].id)
+                stack.append(item)
+            elif stack:
+                out[RuleRef(page, item.id)] = RuleRef(page, stack[-1].id)
+    return out
+
+
+def _headings_followed(
+    missing: list[RuleRef],
+    lock: AnchorLock,
+    current: Mapping[str, list[AnchoredBlock]],
+    before: Mapping[str, list[AnchoredBlock]],
+    found: dict[RuleRef, tuple[RuleRef, str]],
+    doubtful: dict[RuleRef, str],
+) -> None:
+    """Place each dropped heading whose rules are all under one heading now.
+
+    Its rules as the last revision had them, wherever each went: kept its id, found here, or
+    aliased before.
+    """
+    was_under = _parents(before)
+    now_under = _parents(current)
+    live = index_rules(current)
+    headings = {RuleRef(page, a.id) for page, items in before.items() for a in items if a.block.kind == "heading"}
+    for ref in missing:
+        if ref in found or ref not in headings:
+            continue
+        rules = [child for child, parent in was_under.items() if parent == ref]
+        now = {now_under.get(_where_now(child, live, found, lock)) for child in rules}
+        if len(now) == 1 and (heading := now.pop()) is not None and live[heading].block.kind == "heading":
+            found[ref] = (heading, "its rules are now under")
+            doubtful.pop(ref, None)
+
+
+def _where_now(
+    rule: RuleRef, live: Mapping[RuleRef, AnchoredBlock], found: Mapping[RuleRef, tuple[RuleRef, str]], lock: AnchorLock
+) -> RuleRef:
+    """Where a rule of the last revision is now: its own id, where it was found, or where its alias leads."""
+    if rule in live:
+        return rule
+    if rule in found:
+        return found[rule][0]
+    return lock.follow(rule)
 
 
 def _closest_words(

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from build_scripts.sync.model import Move, PageState, Revision, SyncError, revision_sha1
 
-__all__ = ["Fetched", "PageFetch", "WikiPage", "check_revisions", "find_page", "move_revision"]
+__all__ = [
+    "Fetched",
+    "PageFetch",
+    "WikiPage",
+    "check_revisions",
+    "find_page",
+    "move_revision",
+    "moves_among",
+    "titled",
+]
 
 
 @dataclass(frozen=True)
@@ -19,14 +28,14 @@ class PageFetch:
     """One page of the book as the wiki has it now.
 
     Its title (after a move), its page id, its revisions after the last sync (oldest first),
-    the move the sync follows, if any, and the page as the last sync left it (``None``: a
-    page not synced yet), as :func:`find_page` found it.
+    the moves among them (:func:`moves_among`), and the page as the last sync left it
+    (``None``: a page not synced yet), as :func:`find_page` found it.
     """
 
     title: str
     id: int
     revisions: list[Revision]
-    move: Move | None = None
+    moves: tuple[Move, ...] = ()
     synced: PageState | None = None
 
 
@@ -117,6 +126,39 @@ def move_revision(revisions: Iterable[Revision], old: str, new: str) -> Revision
         if found and found["old"] == old and found["new"] == new:
             return r
     return None
+
+
+def moves_among(revisions: Sequence[Revision], synced: str, title: str) -> tuple[Move, ...]:
+    """The page's moves in its new revisions, oldest first, each from the revision it made.
+
+    A move's revision names it in its summary; when none does, one move from ``synced`` (its
+    title at the last sync) to ``title`` (its title now). A page moved away and back between
+    two syncs has both moves: the same as two syncs between the moves would record.
+    """
+    moves = tuple(
+        Move(found["old"], found["new"], r.rev, r.time, r.user)
+        for r in revisions
+        if (found := _MOVED.search(r.summary))
+    )
+    if not moves and synced and synced != title:
+        return (Move(synced, title),)
+    return moves
+
+
+def titled(revisions: Sequence[Revision], title: str) -> list[Revision]:
+    """Each revision (oldest first) named by the page's title when it was made.
+
+    ``title`` (the title now) back to the revision of its last move, the title before the move
+    before that, and so on (a move's revision names both: "moved page [[Old]] to [[New]]"). So
+    ``revisions.jsonl`` is the same whether a sync came between the edits and the move or not.
+    """
+    out: list[Revision] = []
+    for r in reversed(revisions):
+        out.append(r if r.page == title else replace(r, page=title))
+        found = _MOVED.search(r.summary)
+        if found and found["new"] == title:
+            title = found["old"]
+    return out[::-1]
 
 
 def check_revisions(title: str, revisions: Sequence[Revision], since: int) -> list[Revision]:

@@ -19,7 +19,7 @@ import mwclient  # type: ignore[import-untyped]
 import requests
 from mwclient import errors as mw_errors
 
-from build_scripts.sync.fetched import Fetched, PageFetch, WikiPage, check_revisions, find_page, move_revision
+from build_scripts.sync.fetched import Fetched, PageFetch, WikiPage, check_revisions, find_page, moves_among, titled
 from build_scripts.sync.model import Move, PageState, Revision, SyncError
 
 __all__ = ["fetch_from_api"]
@@ -107,21 +107,20 @@ def _page(site: mwclient.Site, title: str, synced: Sequence[PageState]) -> PageF
     if since and page.revision == since:
         return PageFetch(found.title, found.id, [], synced=known)
     raw = page.revisions(startid=since + 1 if since else None, dir="newer", prop=_PROPS, slots="main")
-    revisions = check_revisions(found.title, [_revision(found.title, r) for r in raw], since)
-    move = _move(site, known.title, found.title, revisions) if known and known.title != found.title else None
-    return PageFetch(found.title, found.id, revisions, move, known)
+    revisions = titled(check_revisions(found.title, [_revision(found.title, r) for r in raw], since), found.title)
+    moves = tuple(_logged(site, m) for m in moves_among(revisions, known.title, found.title)) if known else ()
+    return PageFetch(found.title, found.id, revisions, moves, known)
 
 
-def _move(site: mwclient.Site, old: str, new: str, revisions: Sequence[Revision]) -> Move:
-    """The move of ``old`` to ``new``: from the wiki's move log (who, why, when), and the revision it made."""
-    made = move_revision(revisions, old, new)
-    for entry in site.logevents(type="move", title=old):
-        if entry.get("params", {}).get("target_title") == new:
+def _logged(site: mwclient.Site, move: Move) -> Move:
+    """A move as the wiki's move log tells it (who, why, when), with the revision it made."""
+    for entry in site.logevents(type="move", title=move.old):
+        if entry.get("params", {}).get("target_title") == move.new:
             when = time.strftime("%Y-%m-%dT%H:%M:%SZ", entry["timestamp"])
             user = str(entry.get("user", "")) if "userhidden" not in entry else ""
             reason = str(entry.get("comment", "")) if "commenthidden" not in entry else ""
-            return Move(old, new, made.rev if made else 0, when, user, reason)
-    return Move(old, new, made.rev if made else 0, made.time if made else "", made.user if made else "")
+            return Move(move.old, move.new, move.rev, when, user, reason)
+    return move
 
 
 def _revision(title: str, raw: Mapping[str, Any]) -> Revision:

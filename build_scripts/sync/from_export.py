@@ -18,8 +18,8 @@ from xml.etree.ElementTree import ParseError
 
 import mwxml  # type: ignore[import-untyped]
 
-from build_scripts.sync.fetched import Fetched, PageFetch, WikiPage, check_revisions, find_page, move_revision
-from build_scripts.sync.model import Move, PageState, Revision, SyncError
+from build_scripts.sync.fetched import Fetched, PageFetch, WikiPage, check_revisions, find_page, moves_among, titled
+from build_scripts.sync.model import PageState, Revision, SyncError
 
 __all__ = ["fetch_from_export"]
 
@@ -56,16 +56,9 @@ def fetch_from_export(path: Path, titles: Sequence[str], synced: Sequence[PageSt
                 raise SyncError(f"{path} has no page {title!r}; export it (with every revision)") from None
             raise exc from None
         own = [replace(r, page=found.title) for r in revisions[found.id]]
-        fresh = check_revisions(found.title, own, known.rev if known else 0)
-        move = None
-        if known and known.title != found.title:
-            made = move_revision(fresh, known.title, found.title)
-            move = (
-                Move(known.title, found.title, made.rev, made.time, made.user)
-                if made
-                else Move(known.title, found.title)
-            )
-        out[title] = PageFetch(found.title, found.id, fresh, move, known)
+        fresh = titled(check_revisions(found.title, own, known.rev if known else 0), found.title)
+        moves = moves_among(fresh, known.title, found.title) if known else ()
+        out[title] = PageFetch(found.title, found.id, fresh, moves, known)
     return Fetched("", _index_url(base), out)
 
 

@@ -2,11 +2,15 @@
 
 Each revision is read as a build reads the sources (parse, merge, place each page's
 section, ids from the words), and the rules whose words it changed get a version dated
-that day and naming it. Ids come from the words, not from the lock, so an intermediate
-revision needs no lock entry; the lock is checked once, against the last revision, which
-is what the next build publishes. A rule id that revision drops needs an alias: the sync
-writes it itself where the rule is found beyond doubt (:mod:`build_scripts.rulebook.whereabouts`;
-``make sync ALIASES=ask`` stops instead), and stops naming the ids in doubt.
+that day and naming it. The lock is checked against each revision in turn, carried from
+one to the next, as a sync after every edit would check it: a rule id a revision drops
+needs an alias, which the sync writes itself where the rule is found beyond doubt
+(:mod:`build_scripts.rulebook.whereabouts`; ``make sync ALIASES=ask`` stops instead), and it
+stops naming the ids in doubt. What one revision placed (an alias, a heading followed, the
+ids it published) is there for the next: a heading renamed in one edit and the paragraph
+under it reworded in the next are each placed, and one sync of many edits writes the same
+history and lock as a sync after each. An id an alias sent elsewhere that a later revision
+brings back (a rename reverted) answers at its own id again: its alias is taken back.
 
 A revision whose words the wiki hides is passed over: the next visible revision carries its
 change, and it is named in the report.
@@ -35,6 +39,7 @@ class Replayed:
     """The history after the revisions, the lock for the last one, and what was passed over."""
 
     history: RuleHistory
+    #: The lock after every revision: the ids they published, the aliases written (and taken back).
     lock: LockCheck
     #: Revisions the build refuses, each named with its id and the line (the next good one carries their change).
     refused: list[str] = field(default_factory=list)
@@ -54,6 +59,7 @@ def replay(
     lock: AnchorLock,
     lock_name: str = "anchors.lock.json",
     aliases: bool = True,
+    page_of: Mapping[int, str] | None = None,
 ) -> Replayed:
     """Replay ``revisions`` (any pages, oldest first once sorted) on ``history``.
 
@@ -66,6 +72,8 @@ def replay(
         lock: The anchors lock, checked against the last revision.
         lock_name: The lock's file name, for messages.
         aliases: Write the aliases of dropped ids found beyond doubt (else stop, as for those in doubt).
+        page_of: Each revision's page, by the title in ``titles`` (a revision made before a
+            move names the page's title then); by default the title the revision names.
 
     Raises:
         SyncError: the last revision is refused by the build, or drops a published id
@@ -76,11 +84,14 @@ def replay(
     refused: list[str] = []
     hidden = [f"{rev.label()}" for rev in ordered if rev.text_hidden]
     added = 0
-    last: dict[str, list[AnchoredBlock]] | None = None
+    last: dict[str, list[AnchoredBlock]] | None = _book(titles, now, pages)
+    carried = lock
+    aliased: dict[RuleRef, tuple[RuleRef, str]] = {}
+    replayed = False
     for n, rev in enumerate(ordered):
         if rev.text_hidden:
             continue  # the next visible revision carries its change
-        now[rev.page] = rev.text or ""
+        now[(page_of or {}).get(rev.rev, rev.page)] = rev.text or ""
         if any(title not in now for title in titles):
             continue  # another page of the book is not on the wiki yet
         sources = [(file_name(title), now[title].encode("utf-8")) for title in titles]
@@ -94,21 +105,70 @@ def replay(
         words = {RuleRef(page, item.id): page_words(item) for page, items in anchored.items() for item in items}
         edit = Edit(rev.rev, rev.user, rev.summary)
         check = history.record(words, today=rev.date, frozen=False, edit=edit)
-        history, added, last = check.history, added + len(check.added), anchored
-    if last is None:
+        history, added = check.history, added + len(check.added)
+        step = _checked_lock(carried, anchored, rev, lock_name, aliases=aliases, before=last)
+        for old in set(aliased) - set(step.lock.aliases):
+            del aliased[old]  # taken back: the rule answers at its own id again
+        carried, last, replayed = step.lock, anchored, True
+        aliased.update(step.aliased)
+    if not replayed or last is None:
         raise SyncError("no revision gives every page of the book; nothing to build from")
-    checked = _checked_lock(lock, last, ordered[-1], lock_name, aliases=aliases)
-    return Replayed(history, checked, refused, added, hidden)
+    return Replayed(history, _since(lock, carried, aliased, last, lock_name), refused, added, hidden)
+
+
+def _since(
+    before: AnchorLock,
+    after: AnchorLock,
+    aliased: dict[RuleRef, tuple[RuleRef, str]],
+    last: dict[str, list[AnchoredBlock]],
+    lock_name: str,
+) -> LockCheck:
+    """What the revisions did to the lock, as one check.
+
+    The ids they added, those whose words changed, the aliases they wrote and took back, and
+    (from the last revision) where each aliased id leads.
+    """
+    final = after.check(last, frozen=False, name=lock_name)
+    published = set(before.published())
+    added = [ref for ref in after.published() if ref not in published]
+    changed = [ref for ref in before.published() if before.entry(ref) != after.entry(ref)]
+    taken_back = sorted(set(before.aliases) - set(after.aliases))
+    return LockCheck(after, added, changed, final.moved, dict(aliased), taken_back)
+
+
+def _book(
+    titles: Sequence[str], texts: Mapping[str, str], pages: Sequence[PageSpec]
+) -> dict[str, list[AnchoredBlock]] | None:
+    """The book as the last sync left it (``None``: a first sync, or a book its build refuses)."""
+    if any(title not in texts for title in titles):
+        return None
+    sources = [(file_name(title), texts[title].encode("utf-8")) for title in titles]
+    try:
+        return {name: assign_ids(section) for name, section in read_book(sources, pages, banner=False).items()}
+    except RulebookError:
+        return None
 
 
 def _checked_lock(
-    lock: AnchorLock, last: dict[str, list[AnchoredBlock]], rev: Revision, lock_name: str, *, aliases: bool
+    lock: AnchorLock,
+    last: dict[str, list[AnchoredBlock]],
+    rev: Revision,
+    lock_name: str,
+    *,
+    aliases: bool,
+    before: dict[str, list[AnchoredBlock]] | None = None,
 ) -> LockCheck:
-    """The lock checked against the last revision, with the aliases of the ids found beyond doubt written."""
+    """The lock checked against one revision, with the aliases of the ids found beyond doubt written.
+
+    An alias whose old id the revision has again is taken back first (a rename reverted).
+    """
+    back = [old for old in lock.aliases if any(old.page == page and old.id in ids for page, ids in _ids(last).items())]
+    if back:
+        lock = lock.without_aliases(back)
     try:
         return lock.check(last, frozen=False, name=lock_name)
     except RulebookError as exc:
-        found = whereabouts(lock, last)
+        found = whereabouts(lock, last, before=before, returned=back)
         if not aliases or not (found.found or found.doubtful):
             raise SyncError(f"{rev.label()}: {exc}; add the aliases to {lock_name}, then sync again") from None
         if found.doubtful:
@@ -127,6 +187,10 @@ def _checked_lock(
         raise SyncError(f"{rev.label()}: {exc}; add the aliases to {lock_name}, then sync again") from None
     checked.aliased = dict(found.found)
     return checked
+
+
+def _ids(anchored: Mapping[str, list[AnchoredBlock]]) -> dict[str, set[str]]:
+    return {page: {item.id for item in items} for page, items in anchored.items()}
 
 
 def keep_older(rebuilt: RuleHistory, before: RuleHistory) -> tuple[RuleHistory, list[str]]:

@@ -56,6 +56,8 @@ class SyncReport:
     kept: list[str] = field(default_factory=list)
     lock_added: int = 0
     aliased: list[str] = field(default_factory=list)
+    #: Aliases taken back: their rules answer at their own ids again (a rename reverted).
+    taken_back: list[str] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     #: The line of wiki.toml to change by hand, when the sync could not rewrite it after a move.
     settings_line: str = ""
@@ -82,6 +84,7 @@ class SyncReport:
             f"sync: passed over (the build refuses it; the next revision carries its change): {r}" for r in self.refused
         ]
         out += [f"sync: aliased (the old link lands on the rule): {a}" for a in self.aliased]
+        out += [f"sync: alias taken back (the rule answers at its own id again): {a}" for a in self.taken_back]
         out += [f"sync: kept from before (the wiki does not give these words now): {d}" for d in self.kept]
         out += [f"sync: wrote {name}" for name in self.written]
         out += [f"sync: removed {name}" for name in self.removed]
@@ -115,7 +118,7 @@ def sync(
         raise SyncError(f"no wiki to sync from: set api in {wiki.file.name}, or give WIKI_API=… (or EXPORT=file.xml)")
     new = [r for title in wiki.titles for r in fetched.pages[title].revisions]
     report = SyncReport(sorted(new, key=lambda r: (r.time, r.rev)))
-    report.moves = [m for title in wiki.titles if (m := fetched.pages[title].move)]
+    report.moves = [m for title in wiki.titles for m in fetched.pages[title].moves]
     renamed = [title for title in wiki.titles if fetched.pages[title].title != title]
     if not new and not renamed and all(p.id for p in synced):
         return report
@@ -153,6 +156,7 @@ def _outputs(
         lock=lock,
         lock_name=site.lock.name,
         aliases=aliases,
+        page_of={r.rev: f.title for f in found for r in f.revisions},
     )
     out_history = replayed.history
     if first:
@@ -164,6 +168,7 @@ def _outputs(
     report.versions, report.refused, report.hidden = replayed.versions, replayed.refused, replayed.hidden
     report.lock_added = len(replayed.lock.added)
     report.aliased = [f"{old} → {new} ({_WHY.get(why, why)})" for old, (new, why) in replayed.lock.aliased.items()]
+    report.taken_back = [str(old) for old in replayed.lock.taken_back]
     outputs, pages = _page_files(into, found, before_of)
     before = _read(into / REVISIONS_NAME, lambda text, _name: text, "")
     load_revisions(before, str(into / REVISIONS_NAME))
@@ -188,6 +193,7 @@ _WHY = {
     "the same text is now at": "the same words",
     "its paragraphs moved under": "its paragraphs moved there",
     "a very similar text is at": "a very similar text",
+    "its rules are now under": "its rules are under it now",
 }
 
 

@@ -391,12 +391,18 @@ def test_a_renamed_heading_and_reworded_first_words_are_aliased_by_the_sync(wiki
 
 
 def test_a_rename_in_doubt_stops_naming_it_and_the_others_are_not_written(wiki: Wiki, project: Path) -> None:
+    """One edit renames Lava and puts its rule's words in a second place: where the rule went is
+    in doubt, so the sync stops at that edit, naming it, and writes nothing (not even the
+    aliases it found beyond doubt before it, in the same sync)."""
     synced(project, "--api", wiki.api)
+    before = snapshot(project)
     paragraph = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
-    wiki.edit(TITLE, "'''Lava'''→'''Lava Flows'''", summary="Lava Flows")
-    wiki.edit(
-        TITLE, f"'''Tall Grass and Hedges'''→'''Magma'''\n\n{paragraph}\n\n'''Tall Grass and Hedges'''", summary="x"
-    )
+    wiki.edit(TITLE, "'''Boulders'''→'''Rocks'''", summary="Rocks")
+    text = wiki.site.pages[TITLE].text().replace("'''Lava'''", "'''Lava Flows'''", 1)
+    text = text.replace("'''Tall Grass and Hedges'''", f"'''Magma'''\n\n{paragraph}\n\n'''Tall Grass and Hedges'''", 1)
+    doubt = wiki.edit(TITLE, text=text, summary="Lava Flows, and magma")
     message = refused(project, "--api", wiki.api)
+    assert f"revision {doubt} of" in message
     assert "cannot be placed without a person" in message
     assert "other-terrain#lava-difficult-terrain-treated-lethal-terrain: its words are now at" in message
+    assert snapshot(project) == before

@@ -8,6 +8,7 @@ from support import RULEBOOK
 from support.rulebook_helpers import build, committed_lock, unlocked
 
 from build_scripts.core.model import AnchoredBlock, RuleRef
+from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.whereabouts import whereabouts
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
@@ -73,3 +74,37 @@ def test_a_rule_that_left_the_book_is_in_doubt_with_the_heading_that_covers_it()
     assert why.startswith("no rule has that text now (was 'Lava is Difficult Terrain.")
     assert why.endswith("alias it to the rule that covers it now, e.g. 'other-terrain#lava'")
     assert not where.found
+
+
+def test_a_renamed_heading_whose_rule_kept_its_id_is_followed_with_the_last_revisions_book() -> None:
+    """Lava's rule first reworded ("Lava flows are…": its id begins lava-flows-), then its heading
+    renamed Lava Flows: the rule's id does not change, so no paragraph moved under the new
+    heading; the book as the last revision had it says the heading's rule is under Lava Flows now."""
+    reworded = TERRAIN.replace("Lava is Difficult Terrain.", "Lava flows are Difficult Terrain.")
+    before = after(reworded)
+    renamed = after(reworded.replace("'''Lava'''", "'''Lava Flows'''"))
+    lock = _published(before)
+    assert whereabouts(lock, renamed).doubtful[RuleRef.parse(LAVA)].startswith("no rule has that text now")
+    where = whereabouts(lock, renamed, before=before)
+    assert where.found[RuleRef.parse(LAVA)] == (RuleRef.parse("other-terrain#lava-flows"), "its rules are now under")
+    assert RuleRef.parse(LAVA) not in where.doubtful
+
+
+def test_a_dropped_id_is_found_at_a_published_id_its_alias_was_taken_back_from() -> None:
+    """A rename reverted: Lava Flows' rule has its words at Lava's own id again, which answers its own
+    link: it is taken only when ``returned`` names it (its alias was just taken back)."""
+    renamed = after(TERRAIN.replace("'''Lava'''", "'''Lava Flows'''"))
+    lock = _published(renamed)
+    back = after(TERRAIN)
+    flows = RuleRef.parse("other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain")
+    assert flows in whereabouts(lock, back).doubtful
+    where = whereabouts(lock, back, returned=[RuleRef.parse(LAVA_WORDS), RuleRef.parse(LAVA)], before=renamed)
+    assert where.found[flows] == (RuleRef.parse(LAVA_WORDS), "the same text is now at")
+    assert where.found[RuleRef.parse("other-terrain#lava-flows")][0] == RuleRef.parse(LAVA)
+
+
+def _published(book: dict[str, list[AnchoredBlock]]) -> AnchorLock:
+    """The committed lock, with ``book``'s ids published too (as a sync of it would leave it)."""
+    lock = committed_lock()
+    found = whereabouts(lock, book)
+    return lock.with_aliases({str(o): str(n) for o, (n, _w) in found.found.items()}).check(book, frozen=False).lock

@@ -13,8 +13,9 @@ import pytest
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import RuleRef
+from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.settings.wiki import WikiSettings
-from build_scripts.sync.fetched import WikiPage, check_revisions, find_page, move_revision
+from build_scripts.sync.fetched import WikiPage, check_revisions, find_page, move_revision, moves_among, titled
 from build_scripts.sync.model import Move, PageState, Revision, SyncError, SyncState, load_revisions, revision_sha1
 from build_scripts.sync.replay import keep_older
 from build_scripts.sync.settings import rename_pages
@@ -184,3 +185,38 @@ def test_a_build_reads_the_synced_pages_once_there_are_any(tmp_path: Path) -> No
         True,
         "http://w/index.php",
     )
+
+
+def test_each_revision_is_named_by_the_pages_title_when_it_was_made() -> None:
+    """Back from the title now through each move's revision: a sync between the edits and the
+    moves, or one after them, writes the same revisions.jsonl."""
+    made = [
+        revision(5, "x"),
+        Revision("C", 6, 5, "t", "Admin", "Admin moved page [[A]] to [[B]]: shorter", ""),
+        revision(7, "y"),
+        Revision("C", 8, 7, "t", "Admin", "Admin moved page [[B]] to [[C]]", ""),
+        revision(9, "z"),
+    ]
+    assert [r.page for r in titled(made, "C")] == ["A", "B", "B", "C", "C"]
+    assert [r.rev for r in titled(made, "C")] == [5, 6, 7, 8, 9]
+    assert titled([], "C") == []
+
+
+def test_the_moves_among_new_revisions_are_each_move_in_order() -> None:
+    away = Revision("B", 6, 5, "2026-12-01T10:00:00Z", "Admin", "Admin moved page [[A]] to [[B]]: x", "")
+    back = Revision("A", 8, 7, "2026-12-02T10:00:00Z", "Bob", "Bob moved page [[B]] to [[A]]", "")
+    assert moves_among([revision(5, "x"), away, revision(7, "y"), back], "A", "A") == (
+        Move("A", "B", 6, "2026-12-01T10:00:00Z", "Admin"),
+        Move("B", "A", 8, "2026-12-02T10:00:00Z", "Bob"),
+    )
+    assert moves_among([revision(5, "x")], "A", "B") == (Move("A", "B"),), "a move no revision names"
+    assert moves_among([revision(5, "x")], "A", "A") == ()
+    assert moves_among([], "", "A") == ()
+
+
+def test_an_alias_is_taken_back_and_the_others_kept() -> None:
+    lock = AnchorLock().with_aliases({"p#a": "p#b", "p#c": "p#d"})
+    kept = lock.without_aliases([RuleRef.parse("p#a")])
+    assert kept.aliases == {RuleRef.parse("p#c"): RuleRef.parse("p#d")}
+    assert kept.follow(RuleRef.parse("p#a")) == RuleRef.parse("p#a")
+    assert lock.without_aliases([]) == lock
