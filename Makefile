@@ -8,6 +8,10 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The address the site is built for (its cards' og:url and og:image, the sitemap): where
+# `make serve` serves it unless SITE_URL names the host it will live at.
+SITE_URL ?= http://$(HOST):$(PORT)/
+export SITE_URL
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: all setup fonts serve dev build test test-unit test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-engines-ab bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
@@ -109,7 +113,8 @@ endif
 finish: setup
 	$(PY) -m build_scripts.finish site
 
-## serve: build, then serve site/ at http://$(HOST):$(PORT) with the headers a real host sends
+## serve: build (for http://$(HOST):$(PORT)/, its cards' addresses included), then serve site/ there with the
+## headers a real host sends
 serve: build
 	$(PY) -m site_server site --host $(HOST) --port $(PORT)
 

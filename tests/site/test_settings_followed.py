@@ -16,6 +16,7 @@ from support.export_xml import ExportRevision, export_xml
 from support.wiki import TITLE, rulebook_text
 
 from harness.network import free_port
+from harness.project import ROOT
 
 #: The options moved, each through an !ENV tag whose default is the project's own value.
 MOVED = {
@@ -83,3 +84,27 @@ def test_the_build_the_finish_stage_and_the_sync_follow_options_set_through_env(
     assert state["precompress"] is False
     card = next(c for c in state["cards"] if c["rule"] == "buildings#total-collapse")
     assert card["edit"] == {"rev": 7, "user": "Ann", "summary": "The rulebook"}, "the card names the synced revision"
+
+
+def make_exports(*args: str, env: dict[str, str] | None = None) -> str:
+    """The SITE_URL the Makefile hands the build (``mkdocs.yml`` reads it through ``!ENV``)."""
+    show = "show-site-url: ; @echo $$SITE_URL"
+    clean = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    proc = subprocess.run(
+        ["make", "-s", "--no-print-directory", "--eval", show, "show-site-url", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**clean, **(env or {})},
+    )
+    return proc.stdout.strip()
+
+
+def test_make_serves_host_and_port_reach_the_build() -> None:
+    """``make serve PORT=9000`` builds its cards for port 9000 (they named 8000); an address
+    given as SITE_URL (the host the site will live at) wins."""
+    assert make_exports() == "http://127.0.0.1:8000/"
+    assert make_exports("PORT=9000") == "http://127.0.0.1:9000/"
+    assert make_exports("HOST=0.0.0.0", "PORT=9001") == "http://0.0.0.0:9001/"
+    assert make_exports("PORT=9000", env={"SITE_URL": "https://rules.example.org/"}) == "https://rules.example.org/"
