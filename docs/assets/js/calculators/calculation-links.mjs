@@ -1,0 +1,86 @@
+// @ts-check
+// Scrollhammer Rules: a calculation's link (?calc=NAME&input=value…): arrived at, it fills in
+// its calculator (or leads to the page that has it); followed within the page, or Back to
+// it, it is applied in place (Material's instant navigation does not reload a page for a new
+// query string, and the page, its worker and its answers stay).
+import { clearErrors } from "./render.mjs";
+import { applyParams, elsewhere, resetForm, sharedTarget, showIgnored, showUnknownCalculator } from "./url-state.mjs";
+
+/** @type {string | null} */
+let shownSearch = null;
+
+/** What answers a calculator a link filled in (forms.mjs gives it). */
+let answer = /** @param {HTMLElement} _section */ (_section) => {};
+
+/** @returns {HTMLElement[]} */
+function calculatorSections() {
+  return [...document.querySelectorAll("section.sh-calc")].filter((s) => s instanceof HTMLElement);
+}
+
+/**
+ * A link whose calculator is not on this page: go to the page that has it, with the same
+ * inputs; or say that no page has it.
+ * @param {URLSearchParams} params
+ */
+async function followElsewhere(params) {
+  const url = await elsewhere(params).catch(() => null);
+  if (url && url.pathname !== window.location.pathname) window.location.replace(url.href);
+  else showUnknownCalculator(params.get("calc") || "");
+}
+
+/**
+ * On a page's arrival: the calculator the address's link fills in (its inputs applied), if
+ * it is on this page; a link to another page's calculator leads there.
+ * @param {HTMLElement[]} sections
+ * @returns {HTMLElement | null}
+ */
+export function arriveWithLink(sections) {
+  shownSearch = window.location.search;
+  const params = new URLSearchParams(window.location.search);
+  const shared = params.has("calc") ? sharedTarget(sections, params, window.location.hash) : null;
+  if (params.has("calc") && !shared) followElsewhere(params);
+  if (shared) showIgnored(shared, applyParams(shared, params));
+  return shared;
+}
+
+/**
+ * A link to a calculation on this same page (?calc=…) is applied in place: the page,
+ * its worker and its answers stay; the address changes so Back returns to the last one.
+ * @param {URL} url
+ */
+function onLocation(url) {
+  if (shownSearch === null || url.search === shownSearch || url.pathname !== window.location.pathname) return;
+  shownSearch = url.search;
+  const params = new URLSearchParams(url.search);
+  const shared = params.has("calc") ? sharedTarget(calculatorSections(), params, url.hash) : null;
+  if (!shared) return;
+  resetForm(shared); // inputs the link does not name take their defaults
+  clearErrors(shared);
+  showIgnored(shared, applyParams(shared, params));
+  answer(shared);
+}
+
+/** @param {MouseEvent} event */
+function onSamePageLink(event) {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement)) return;
+  if (link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const url = new URL(link.href, window.location.href);
+  const here = window.location;
+  if (url.origin !== here.origin || url.pathname !== here.pathname || !url.searchParams.has("calc")) return;
+  if (!calculatorSections().length) return;
+  event.preventDefault();
+  event.stopPropagation(); // before Material's handler on <body> sees it
+  history.pushState(null, "", url.href);
+  onLocation(url);
+}
+
+/**
+ * Start: called once by forms.mjs, with what answers a calculator a link filled in.
+ * @param {(section: HTMLElement) => void} answerWith
+ */
+export function start(answerWith) {
+  answer = answerWith;
+  document.addEventListener("click", onSamePageLink, true);
+  window.addEventListener("popstate", () => onLocation(new URL(window.location.href)));
+}
