@@ -12,6 +12,7 @@
 import { asOfValue, isAsOfData, lastMade, localDay, readAsOf, versionAt } from "./as-of-when.mjs";
 import { diffBlock, editLine, olderVersion, placeAfterRule, versions } from "./cards.mjs";
 import { el, onEveryPage } from "./site.mjs";
+import { onTap } from "./taps.mjs";
 
 const MARKS = ".sh-asof, .sh-asof-since, .sh-asof-calc";
 const CONTROLS = ":scope > .rule-link, :scope > .headerlink";
@@ -186,7 +187,27 @@ function arrive() {
   carryAsOf(raw);
 }
 
+/**
+ * A link to this page as of another date, or to today's rules: loaded afresh, its rules in
+ * their words of then (the page's words were changed in place; instant navigation would keep
+ * the page's other state).
+ * @param {Element} target what was tapped
+ * @param {MouseEvent} _event
+ * @param {boolean} plain a plain tap (not one that opens a new tab)
+ */
+function otherDate(target, _event, plain) {
+  const link = target.closest("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.target || !plain) return false;
+  const url = new URL(link.href, window.location.href);
+  const here = new URL(window.location.href);
+  if (url.origin !== here.origin || url.pathname !== here.pathname) return false;
+  if (asOfValue(url.search) === asOfValue(here.search)) return false;
+  window.location.assign(url.href);
+  return true;
+}
+
 /** Start: called once by main.mjs (before the rule links, so the page has its words when a rule is brought into view). */
 export function start() {
+  onTap("as-of-link", otherDate);
   onEveryPage(arrive);
 }

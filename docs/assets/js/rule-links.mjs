@@ -14,6 +14,7 @@ import { cardUrl } from "./cards.mjs";
 import { copyQuote } from "./quote.mjs";
 import { showRule } from "./show.mjs";
 import { copyText, el, onEveryPage, pageData, shareOrCopy } from "./site.mjs";
+import { onAnyTap, onTap } from "./taps.mjs";
 
 const TARGET_CLASS = "rule--target";
 
@@ -227,12 +228,16 @@ function toggleNote(mark) {
  * A link to a place on this same page is followed here: the rule is highlighted (a form
  * field is focused), and Material's instant navigation does not reload the page for it
  * (which would throw away a calculator's state).
- * @param {HTMLAnchorElement} link
- * @param {MouseEvent} event
+ * @param {Element} target what was tapped
+ * @param {MouseEvent} _event
+ * @param {boolean} plain a plain tap (not one that opens a new tab)
  * @returns {boolean} whether the link was followed here
  */
-function followInPage(link, event) {
-  if (link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return false;
+function followInPage(target, _event, plain) {
+  const link = target.closest("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.matches(".rule-link, .headerlink") || link.target || !plain) {
+    return false;
+  }
   const url = new URL(link.href, window.location.href);
   const here = window.location;
   if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search) {
@@ -244,12 +249,10 @@ function followInPage(link, event) {
   } catch {
     return false;
   }
-  const target = document.getElementById(id);
-  if (!target) return false;
-  event.preventDefault();
-  event.stopPropagation();
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
-    target.focus();
+  const place = document.getElementById(id);
+  if (!place) return false;
+  if (place instanceof HTMLInputElement || place instanceof HTMLSelectElement) {
+    place.focus();
     return true;
   }
   history.pushState(history.state, "", `#${encodeURIComponent(id)}`);
@@ -257,35 +260,43 @@ function followInPage(link, event) {
   return true;
 }
 
-/** @param {MouseEvent} event */
-function onTap(event) {
-  const target = event.target instanceof Element ? event.target : null;
-  const mark = target?.closest("button.xref-help--missing");
-  if (mark instanceof HTMLButtonElement) {
-    toggleNote(mark);
-    return;
-  }
-  if (openMenu && !target?.closest(".sh-rule-menu")) closeMenu();
-  const anchor = target?.closest("a[href]");
-  if (anchor instanceof HTMLAnchorElement && !anchor.matches(".rule-link, .headerlink")) {
-    followInPage(anchor, event);
-    return;
-  }
-  const link = target?.closest("a.rule-link, a.headerlink");
-  if (!(link instanceof HTMLAnchorElement)) return;
-  event.preventDefault();
-  event.stopPropagation(); // before Material's instant navigation (on <body>) reloads the page for it
+/**
+ * A rule's (or a heading's) "#" opens its menu, in place: not Material's instant navigation,
+ * which would reload the page for its link.
+ * @param {Element} target what was tapped
+ * @returns {boolean} whether it was a rule's "#"
+ */
+function openRuleMenu(target) {
+  const link = target.closest("a.rule-link, a.headerlink");
+  if (!(link instanceof HTMLAnchorElement)) return false;
   // Material's instant navigation may rewrite hrefs to absolute URLs: read the fragment.
   const id = decodeURIComponent(new URL(link.href, window.location.href).hash.slice(1));
   const rule = document.getElementById(id);
   history.replaceState(history.state, "", `#${encodeURIComponent(id)}`);
   highlight(id);
   if (rule) showMenu(link, id, rule);
+  return true;
+}
+
+/**
+ * A "not in these sections" mark opens (or closes) its note.
+ * @param {Element} target what was tapped
+ */
+function noteOfMark(target) {
+  const mark = target.closest("button.xref-help--missing");
+  if (!(mark instanceof HTMLButtonElement)) return false;
+  toggleNote(mark);
+  return true;
 }
 
 /** Start: called once by main.mjs. */
 export function start() {
-  document.addEventListener("click", onTap, true);
+  onAnyTap("rule-menu", (target) => {
+    if (openMenu && !target?.closest(".sh-rule-menu")) closeMenu();
+  });
+  onTap("xref-note", noteOfMark);
+  onTap("rule-menu", openRuleMenu);
+  onTap("in-page-link", followInPage);
   window.addEventListener("hashchange", arrive);
   onEveryPage(arrive);
 }

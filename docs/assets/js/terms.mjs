@@ -3,10 +3,12 @@
 //
 // The build links the first use of a defined term in each rule block to the rule that
 // defines it (a plain link that works without this script). Here a tap, or Enter, opens
-// a small popover under the rule instead: the defining words, where they are in the book,
-// and a link to read the rule. Escape, a tap elsewhere or the close button closes it, and
+// a small popover under the rule instead, wherever the term is defined (on this page too:
+// the page does not jump to it): the defining words, where they are in the book, and a
+// link to read the rule. Escape, a tap elsewhere or the close button closes it, and
 // focus goes back to the term.
 import { el, pageData } from "./site.mjs";
+import { onAnyTap, onTap } from "./taps.mjs";
 
 /** @type {{pop: HTMLElement, term: HTMLAnchorElement} | null} */
 let open = null;
@@ -61,7 +63,6 @@ function show(term) {
   shut.addEventListener("click", () => close(true));
   const read = el("a", "sh-term-pop__read", "Read the rule");
   read.href = meaning.href;
-  read.addEventListener("click", () => close());
   pop.append(
     el("p", "sh-term-pop__name", name),
     el("p", "sh-term-pop__words", meaning.text),
@@ -84,22 +85,34 @@ function show(term) {
   return true;
 }
 
-/** @param {MouseEvent} event */
-function onTap(event) {
-  const target = event.target instanceof Element ? event.target : null;
-  if (open && target && !open.pop.contains(target) && target !== open.term) close();
-  const term = target?.closest("a.term");
-  if (!(term instanceof HTMLAnchorElement) || event.metaKey || event.ctrlKey || event.shiftKey) return;
-  const wasOpen = open?.term === term;
-  event.preventDefault();
-  event.stopPropagation(); // the popover, not a page load (nor Material's instant navigation)
-  if (wasOpen) close(true);
+/**
+ * A tap elsewhere closes the popover (a tap on its "Read the rule" too: the link is followed).
+ * @param {Element | null} target
+ */
+function dismiss(target) {
+  if (!open || !target || target === open.term) return;
+  if (!open.pop.contains(target) || target.closest(".sh-term-pop__read")) close();
+}
+
+/**
+ * A keyword opens its popover (a second tap closes it): not a page load, nor a jump to a
+ * definition on this page.
+ * @param {Element} target
+ * @param {MouseEvent} _event
+ * @param {boolean} plain a plain tap (not one that opens a new tab)
+ */
+function openKeyword(target, _event, plain) {
+  const term = target.closest("a.term");
+  if (!(term instanceof HTMLAnchorElement) || !plain) return false;
+  if (open?.term === term) close(true);
   else if (!show(term)) window.location.assign(term.href); // no definition here: follow the link
+  return true;
 }
 
 /** Start: called once by main.mjs. */
 export function start() {
-  document.addEventListener("click", onTap, true);
+  onAnyTap("keyword", dismiss);
+  onTap("keyword", openKeyword);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && open) close(true);
   });

@@ -3,6 +3,7 @@
 // its calculator (or leads to the page that has it); followed within the page, or Back to
 // it, it is applied in place (Material's instant navigation does not reload a page for a new
 // query string, and the page, its worker and its answers stay).
+import { onTap } from "../taps.mjs";
 import { clearErrors } from "./render.mjs";
 import { applyParams, elsewhere, resetForm, sharedTarget, showIgnored, showUnknownCalculator } from "./url-state.mjs";
 
@@ -60,19 +61,23 @@ function onLocation(url) {
   answer(shared);
 }
 
-/** @param {MouseEvent} event */
-function onSamePageLink(event) {
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement)) return;
-  if (link.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+/**
+ * A calculation's link to this page, tapped: applied in place (Material's instant navigation
+ * would reload the page for it, throwing away its answers).
+ * @param {Element} target what was tapped
+ * @param {MouseEvent} _event
+ * @param {boolean} plain a plain tap (not one that opens a new tab)
+ */
+function onSamePageLink(target, _event, plain) {
+  const link = target.closest("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.target || !plain) return false;
   const url = new URL(link.href, window.location.href);
   const here = window.location;
-  if (url.origin !== here.origin || url.pathname !== here.pathname || !url.searchParams.has("calc")) return;
-  if (!calculatorSections().length) return;
-  event.preventDefault();
-  event.stopPropagation(); // before Material's handler on <body> sees it
+  if (url.origin !== here.origin || url.pathname !== here.pathname || !url.searchParams.has("calc")) return false;
+  if (!calculatorSections().length) return false;
   history.pushState(null, "", url.href);
   onLocation(url);
+  return true;
 }
 
 /**
@@ -81,6 +86,6 @@ function onSamePageLink(event) {
  */
 export function start(answerWith) {
   answer = answerWith;
-  document.addEventListener("click", onSamePageLink, true);
+  onTap("calculation-link", onSamePageLink);
   window.addEventListener("popstate", () => onLocation(new URL(window.location.href)));
 }

@@ -1,0 +1,125 @@
+"""One router for taps (``docs/assets/js/taps.mjs``): every kind of tap has its handler, in a
+declared order; each does what it says on this page and leads to another page where it
+should, and still does after instant navigation. A keyword defined on the same page opens its
+popover where it is, as every other keyword does (it used to jump thousands of pixels to its
+definition and add a history entry)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+#: Where Buildings uses "battlements", a term it defines itself (further down the page).
+SAME_PAGE_TERM = "#fighting-inside-buildings-models-inside-buildings-except-battlements a.term"
+BATTLEMENTS = "battlements-rooms-open-topped-considered-battlements"
+#: Where Buildings uses "Infantry", a term Unit types defines.
+OTHER_PAGE_TERM = "#basics-of-buildings-only-infantry-beasts-can-ever a.term"
+
+
+def ordered(page: Page) -> list[str]:
+    """The router's handlers, as registered, in their order."""
+    return list(page.evaluate("() => import('./../assets/js/taps.mjs').then((m) => m.registered())"))
+
+
+def test_every_kind_of_tap_has_its_handler_in_the_declared_order(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    assert ordered(page) == [
+        "xref-note",
+        "rule-menu",
+        "keyword",
+        "search-button",
+        "calculation-link",
+        "as-of-link",
+        "in-page-link",
+    ]
+
+
+def where(page: Page) -> tuple[float, str, int]:
+    return page.evaluate("() => [Math.round(window.scrollY), location.href, history.length]")
+
+
+def test_a_keyword_defined_on_the_same_page_opens_its_popover_in_place(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    term = page.locator(SAME_PAGE_TERM)
+    term.scroll_into_view_if_needed()
+    before = where(page)
+    term.tap()
+    pop = page.get_by_role("dialog", name="Battlements")
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text("Rooms that are open-topped are considered Battlements.")
+    assert where(page) == before, "no jump, no new address, no history entry"
+    # Its link goes there, in the page: the definition highlighted.
+    pop.get_by_role("link", name="Read the rule").tap()
+    expect(pop).to_be_hidden()
+    expect(page).to_have_url(re.compile(f"#{BATTLEMENTS}$"))
+    expect(page.locator(f"#{BATTLEMENTS}")).to_have_class(re.compile("rule--target"))
+    expect(page.locator(f"#{BATTLEMENTS}")).to_be_in_viewport()
+
+
+def test_a_keyword_defined_on_another_page_opens_its_popover_and_its_link_goes_there(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    page.locator(OTHER_PAGE_TERM).first.tap()
+    pop = page.get_by_role("dialog", name="Infantry")
+    expect(pop).to_be_visible()
+    pop.get_by_role("link", name="Read the rule").tap()
+    expect(page).to_have_url(re.compile(r"/unit-types/#infantry-rare-cases-infantry-unit-may$"))
+
+
+def test_a_rules_hash_opens_its_menu_and_a_tap_elsewhere_closes_it(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    page.locator("#tremor a.rule-link").tap()
+    menu = page.get_by_role("menu", name="This rule")
+    expect(menu).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/buildings/#tremor$"))
+    page.locator("h1").tap()
+    expect(menu).to_have_count(0)
+    page.locator("h2#building-size a.headerlink").tap()
+    expect(page.get_by_role("menu", name="This rule")).to_be_visible()
+
+
+def test_a_cross_references_mark_and_link(page: Page, site_url: str) -> None:
+    """A "not in these sections" mark opens its note; a reference's link leads to its rule on another page."""
+    page.goto(site_url + "terrain/")
+    mark = page.locator("button.xref-help--missing").first
+    mark.tap()
+    expect(mark).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(f"#{mark.get_attribute('aria-controls')}")).to_be_visible()
+    page.goto(site_url + "buildings/")
+    page.locator("#buildings-vs-ruins-important-note-rules-cover-intact a.xref-help").tap()
+    expect(page).to_have_url(re.compile(r"/ruins/#ruins$"))
+
+
+def test_a_link_to_a_place_on_this_page_highlights_it_without_a_reload(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    page.evaluate("window.__stayed = true")
+    page.locator(".sh-onpage a.sh-onpage__jump").first.tap()
+    expect(page).to_have_url(re.compile("#calc-building-damage$"))
+    assert page.evaluate("window.__stayed") is True
+
+
+def test_a_link_to_this_page_as_of_today_loads_todays_rules(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/?as-of=2026-12-01")
+    banner = page.locator(".sh-asof")
+    expect(banner).to_be_visible()
+    page.evaluate("window.__stayed = true")
+    page.locator("a.sh-asof__today").tap()
+    expect(page).to_have_url(site_url + "buildings/")
+    expect(banner).to_have_count(0)
+    assert page.evaluate("window.__stayed === undefined"), "loaded afresh"
+
+
+@pytest.mark.parametrize("tap", ["keyword", "rule-menu"])
+def test_taps_still_routed_after_instant_navigation(page: Page, site_url: str, tap: str) -> None:
+    page.goto(site_url)
+    page.evaluate("window.__stayed = true")
+    page.locator(".md-content a[href*='buildings']").first.tap()
+    expect(page).to_have_url(site_url + "buildings/")
+    assert page.evaluate("window.__stayed") is True, "an instant navigation, not a load"
+    if tap == "keyword":
+        page.locator(SAME_PAGE_TERM).tap()
+        expect(page.get_by_role("dialog", name="Battlements")).to_be_visible()
+    else:
+        page.locator("#tremor a.rule-link").tap()
+        expect(page.get_by_role("menu", name="This rule")).to_be_visible()
