@@ -7,6 +7,7 @@
 // page is idle, the page asks it to store one. The messages both ways are typed once, in
 // calculators/protocol.py (types/protocol.d.ts and protocol.mjs are generated from it).
 import { runtimeIdentity } from "./runtime.mjs";
+import { warmPyodideCode } from "./warm-code-cache.mjs";
 
 /** @typedef {import("../types/protocol").Answer} Answer */
 /** @typedef {import("../types/protocol").RollAnswer} RollAnswer */
@@ -244,37 +245,10 @@ export async function keepSnapshot() {
   return engine.snapshot;
 }
 
-/**
- * Have Chromium keep Pyodide's compiled JavaScript for the next visit. It keeps a module
- * that workers import only once it has seen it loaded twice from the same place; this
- * visit's worker loaded it before the service worker was in control. So, once it is,
- * a throwaway module worker (code-cache.mjs) imports the same files through it.
- */
+/** Have Chromium keep Pyodide's compiled JavaScript for the next visit (warm-code-cache.mjs). */
 async function warmCodeCache() {
   const runtime = runtimeIdentity();
-  const sw = navigator.serviceWorker;
-  if (!runtime || !sw) return;
+  if (!runtime || !navigator.serviceWorker) return;
   engine.codeCache = "warming";
-  await sw.ready;
-  if (!sw.controller) await new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
-  const dir = new URL(`../../pyodide/${runtime.pyodide}/`, import.meta.url);
-  try {
-    await new Promise((resolve, reject) => {
-      const helper = new Worker(new URL("code-cache.mjs", import.meta.url), { type: "module" });
-      const done = () => {
-        helper.terminate();
-        resolve(undefined);
-      };
-      helper.addEventListener("message", done);
-      helper.addEventListener("error", () => {
-        helper.terminate();
-        reject(new Error("the helper could not start"));
-      });
-      setTimeout(done, 60_000);
-      helper.postMessage([`${dir}pyodide.mjs`, `${dir}pyodide.asm.mjs`]);
-    });
-    engine.codeCache = "warmed";
-  } catch {
-    engine.codeCache = "unavailable"; // the next visit compiles Pyodide's JavaScript, as it would have
-  }
+  engine.codeCache = await warmPyodideCode(runtime);
 }
