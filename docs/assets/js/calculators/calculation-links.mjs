@@ -4,8 +4,9 @@
 // it, it is applied in place (Material's instant navigation does not reload a page for a new
 // query string, and the page, its worker and its answers stay).
 import { onTap } from "../taps.mjs";
+import { showUnknownCalculator } from "./link-notes.mjs";
 import { clearErrors } from "./render.mjs";
-import { applyParams, elsewhere, resetForm, sharedTarget, showIgnored, showUnknownCalculator } from "./url-state.mjs";
+import { applyParams, elsewhere, resetForm, sharedTarget, showIgnored } from "./url-state.mjs";
 
 /** @type {string | null} */
 let shownSearch = null;
