@@ -106,11 +106,16 @@ class RuntimeIdentity(TypedDict):
 
 
 class Start(TypedDict):
-    """Start Python: which runtime, and whether to start every download at once (a first visit)."""
+    """Start Python: which runtime, whether to download at once, whether from a snapshot.
+
+    Every download starts at once on a first visit; a stored snapshot is not used by a start
+    again after a failure (the snapshot is set aside: the files are what it is checked against).
+    """
 
     type: Literal["start"]
     runtime: RuntimeIdentity
     prefetch: bool
+    snapshot: bool
 
 
 class Compute(TypedDict):

@@ -23,7 +23,7 @@ TABLE_SCRIPTS = ["assets/js/table/page.mjs", "assets/js/table/calculators.mjs"]
 
 
 def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str, site_server: SiteServer) -> None:
-    wasm_path = next(p for p in site_server.downloads if p.endswith(".wasm")) if site_server.downloads else None
+    wasm_path = next((p for p in site_server.downloads if p.endswith(".wasm")), None)
     before = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
     page.goto(site_url + "buildings/")
     wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {}))

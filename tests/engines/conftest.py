@@ -20,6 +20,8 @@ from site_server import SiteServer, serving
 ENGINES = ["webkit", "firefox"]
 PROBE = Path(__file__).with_name("probe.js")
 ANSWERS = Path(__file__).with_name("answers.mjs")
+#: Inert until a test writes its plan in the tab's sessionStorage.
+TROUBLE = Path(__file__).parents[1] / "support" / "worker_trouble.js"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -42,9 +44,11 @@ def display() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def probed_site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site with the probe first in every page's head."""
+    """The built site with the probe first in every page's head (and after it, the worker's
+    trouble a test may ask for: test_calculators_come_back_in_engines.py)."""
     dest = tmp_path_factory.mktemp("probed") / "site"
-    return probed_copy(built_site, dest, "__probe.js", {"__probe.js": PROBE, "__answers.mjs": ANSWERS})
+    first = PROBE.read_text("utf-8") + "\n" + TROUBLE.read_text("utf-8")
+    return probed_copy(built_site, dest, "__probe.js", {"__answers.mjs": ANSWERS}, script=first)
 
 
 @pytest.fixture(scope="session")

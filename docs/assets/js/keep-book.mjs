@@ -6,7 +6,7 @@
 // where a book kept here has been cleared since, the next visit says so and offers to keep
 // it again (book-mark.mjs).
 import { bookCleared, mark, SAFARI_CLEARS, safariTab, unmark } from "./book-mark.mjs";
-import { el } from "./site.mjs";
+import { el, SITE_ROOT } from "./site.mjs";
 
 /**
  * An amount of storage as a player reads it: "3.2 MB", or "640 KB" under a megabyte (never "0.0 MB").
@@ -22,12 +22,48 @@ export function amount(bytes) {
  * @typedef {{ build: string, total: Amount, kept: Amount, keeping: boolean }} BookStatus
  */
 
+/** How long to wait for a service worker that is not there yet (a first visit registers one later). */
+const WAIT_MS = 10_000;
+
+/**
+ * This site's active service worker: the one registered already, else the one being
+ * registered, waited for a while (offline.mjs offers the book again once one takes over);
+ * null when there is none.
+ * @returns {Promise<ServiceWorker | null>}
+ */
+async function activeWorker() {
+  const sw = navigator.serviceWorker;
+  const registered = await sw.getRegistration(SITE_ROOT.href).catch(() => undefined);
+  if (registered?.active) return registered.active;
+  return Promise.race([
+    sw.ready.then((ready) => ready.active),
+    new Promise((resolve) => window.setTimeout(resolve, WAIT_MS, null)),
+  ]);
+}
+
+/**
+ * Where the browser keeps no offline copy (no service worker here: a private window, site
+ * data blocked, an old browser), each place that offers the book says so.
+ */
+export function sayNoOfflineCopy() {
+  for (const box of keepBoxes()) {
+    box.replaceChildren(
+      el(
+        "p",
+        "sh-keep__none",
+        "This browser does not keep the rules on this phone (a private window, or site data turned off): the pages need the network.",
+      ),
+    );
+    box.hidden = false;
+  }
+}
+
 /**
  * What the service worker says of the book's second tier, or null when none answers.
  * @returns {Promise<BookStatus | null>}
  */
 async function bookStatus() {
-  const worker = (await navigator.serviceWorker.ready).active;
+  const worker = await activeWorker();
   if (!worker) return null;
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -78,7 +114,7 @@ function drawKeep(box, status) {
     progress.hidden = false;
     said.textContent = "Keeping the book…";
     if (navigator.storage?.persist) navigator.storage.persist().catch(() => false);
-    (await navigator.serviceWorker.ready).active?.postMessage({ type: "KEEP_BOOK" });
+    (await activeWorker())?.postMessage({ type: "KEEP_BOOK" });
   });
   box.append(button, size, progress, said, ...safariNote());
   if (box.dataset.cleared) box.append(notNow(box));

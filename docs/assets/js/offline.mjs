@@ -8,7 +8,7 @@
 // the offline copy (persistent storage). Where a page has a place for it (.sh-keep), offers
 // to keep the whole book on the phone (keep-book.mjs); offline/ says which page was not on
 // the phone.
-import { amount, drawBeforeStatus, keepBoxes, offerKeep } from "./keep-book.mjs";
+import { amount, drawBeforeStatus, keepBoxes, offerKeep, sayNoOfflineCopy } from "./keep-book.mjs";
 import { el, onEveryPage, SITE_ROOT, savingData, whenIdle } from "./site.mjs";
 
 /** @type {ServiceWorkerRegistration | null} */
@@ -51,7 +51,8 @@ async function register() {
       scope: SITE_ROOT.pathname,
     });
   } catch {
-    return; // no offline copy; the site works as before
+    sayNoOfflineCopy(); // no offline copy; the site works as before
+    return;
   }
   watch(registration);
   if (navigator.storage?.persist) navigator.storage.persist().catch(() => false);
@@ -107,6 +108,10 @@ function onPage() {
     // A first visit: the report changes once the service worker has stored the rules.
     navigator.serviceWorker.addEventListener("controllerchange", reportStorage, { once: true });
   }
+  if (keepBoxes().length && !navigator.serviceWorker.controller) {
+    // A first visit: the book can be offered once the service worker has taken over.
+    navigator.serviceWorker.addEventListener("controllerchange", () => offerKeep(), { once: true });
+  }
   nameMissingPage();
   drawBeforeStatus().then((cleared) => {
     if (cleared) whenIdle(register, 3000); // the player kept the book before: the core again, now
@@ -133,4 +138,5 @@ function onPage() {
 /** Start: called once by main.mjs. */
 export function start() {
   if ("serviceWorker" in navigator) onEveryPage(onPage);
+  else onEveryPage(sayNoOfflineCopy);
 }

@@ -17,6 +17,7 @@ from harness.project import ROOT
 LONG = 300
 #: Modules longer than ``LONG`` lines, each with why it is one job.
 REVIEWED = {
+    "docs/assets/js/calculators/engine.mjs": "one job, the Python worker seen from the page: its start (or the head's), its time limits and one start again, the requests and their answers",
     "build_scripts/settings/options.py": "every option of the plugin, each documented where it is declared, and their one check",
     "harness/engines/drivers.py": "one interface and its three drivers (60-80 lines each) with the waits they share",
     "harness/synthetic_book.py": "one job, a book N times today's: its words, pages and references are made from one copy",

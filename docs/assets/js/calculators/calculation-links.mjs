@@ -4,9 +4,12 @@
 // it, it is applied in place (Material's instant navigation does not reload a page for a new
 // query string, and the page, its worker and its answers stay).
 import { onTap } from "../taps.mjs";
-import { showUnknownCalculator } from "./link-notes.mjs";
+import { clearLinkNote, showCalculatorUnreachable, showUnknownCalculator } from "./link-notes.mjs";
 import { clearErrors } from "./render.mjs";
-import { applyParams, elsewhere, resetForm, sharedTarget, showIgnored } from "./url-state.mjs";
+import { applyParams, elsewhere, resetForm, sharedTarget, showIgnored, Unreachable } from "./url-state.mjs";
+
+/** How long to wait before asking the site again for the calculators' places, when it could not be reached (ms). */
+const AGAIN_MS = 20_000;
 
 /** @type {string | null} */
 let shownSearch = null;
@@ -25,9 +28,31 @@ function calculatorSections() {
  * @param {URLSearchParams} params
  */
 async function followElsewhere(params) {
-  const url = await elsewhere(params).catch(() => null);
-  if (url && url.pathname !== window.location.pathname) window.location.replace(url.href);
-  else showUnknownCalculator(params.get("calc") || "");
+  const search = window.location.search;
+  const name = params.get("calc") || "";
+  let url;
+  try {
+    url = await elsewhere(params);
+  } catch (error) {
+    if (!(error instanceof Unreachable)) url = null;
+    else {
+      // Asked again when the network is back, every little while, or when the player taps.
+      let timer = 0;
+      const again = () => {
+        window.removeEventListener("online", again);
+        window.clearTimeout(timer);
+        if (window.location.search === search) followElsewhere(params);
+      };
+      window.addEventListener("online", again);
+      timer = window.setTimeout(again, AGAIN_MS);
+      showCalculatorUnreachable(name, again);
+      return;
+    }
+  }
+  if (url && url.pathname !== window.location.pathname) {
+    clearLinkNote();
+    window.location.replace(url.href);
+  } else showUnknownCalculator(name);
 }
 
 /**

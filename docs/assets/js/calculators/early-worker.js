@@ -42,6 +42,6 @@
     event.preventDefault();
     early.failure = event.message || "the worker could not start";
   };
-  worker.postMessage({ type: "start", runtime, prefetch: false });
+  worker.postMessage({ type: "start", runtime, prefetch: false, snapshot: true });
   Object.defineProperty(window, "scrollhammerEarlyWorker", { value: early, configurable: true });
 })();

@@ -22,9 +22,31 @@ import { warmPyodideCode } from "./warm-code-cache.mjs";
 /** @typedef {"idle" | "loading" | "ready" | "failed"} EngineState */
 
 /**
+ * How long the engine waits for the worker before it ends it, from the benchmark's figures
+ * (`make bench`, README): a start, 4× the slowest cold first answer measured (29.1 s: a slow
+ * phone on slow 4G, one quarter-core), for a phone or a network slower still; an answer,
+ * about 40× the slowest calculation on slow cores (66 ms unthrottled, ×4); a snapshot kept,
+ * 60× its 0.5 s. A test may set lower ones in `window.scrollhammerLimits` (ms) first.
+ */
+const LIMITS = /** @type {const} */ ({ start: 120_000, answer: 10_000, snapshot: 30_000 });
+
+/**
+ * @param {keyof typeof LIMITS} kind
+ * @returns {number} the limit in ms
+ */
+function limit(kind) {
+  const given = /** @type {{scrollhammerLimits?: Record<string, unknown>}} */ (/** @type {unknown} */ (window))
+    .scrollhammerLimits?.[kind];
+  return typeof given === "number" && given > 0 ? given : LIMITS[kind];
+}
+
+/**
+ * A request waiting for its answer: kept, to be sent again to a worker started after one failed.
  * @typedef {object} Waiter
  * @property {(answer: AnyAnswer) => void} resolve
  * @property {(error: Error) => void} reject
+ * @property {Compute | Play | Snapshot} request
+ * @property {number} timer its time limit's timer (0 until the worker is ready)
  */
 
 const engine = {
@@ -33,7 +55,14 @@ const engine = {
   /** @type {EngineState} */
   state: "idle",
   failure: "",
+  /** Failures in a row (a worker that died, errored or passed a time limit); an answer ends a run. */
+  failures: 0,
+  /** Whether the worker that failed last had started (it stopped, rather than could not start). */
+  stopped: false,
+  /** @type {string[]} why each worker of this visit was ended, for tests and whoever looks into it */
+  ended: [],
   starts: 0,
+  startTimer: 0,
   /** When the worker was started, and when it said it was ready (ms since navigation), for tests and the benchmark. */
   startedAt: -1,
   readyAt: -1,
@@ -58,6 +87,8 @@ const engine = {
 const OBSERVED = /** @type {const} */ ([
   "starts",
   "state",
+  "failures",
+  "ended",
   "startedAt",
   "readyAt",
   "source",
@@ -80,9 +111,14 @@ export function engineState() {
   return engine.state;
 }
 
-/** Why the engine could not start (when its state is "failed"). */
+/** Why the engine failed (when its state is "failed"), for whoever looks into it. */
 export function engineFailure() {
   return engine.failure;
+}
+
+/** Whether the failed engine had started and stopped (else it could not start). */
+export function engineStopped() {
+  return engine.stopped;
 }
 
 /**
@@ -97,14 +133,59 @@ function notify() {
   for (const listener of engine.listeners) listener();
 }
 
-/** @param {string} message */
-function fail(message) {
+/**
+ * Give up until the player asks again: every waiting request fails, and the calculators say so.
+ * @param {string} message
+ */
+function giveUp(message) {
   engine.state = "failed";
   engine.failure = message || "unknown error";
   document.dispatchEvent(new CustomEvent("sh-calc:failed"));
-  for (const waiter of engine.pending.values()) waiter.reject(new Error(engine.failure));
+  for (const waiter of engine.pending.values()) {
+    window.clearTimeout(waiter.timer);
+    waiter.reject(new Error(engine.failure));
+  }
   engine.pending.clear();
   notify();
+}
+
+/**
+ * A worker died, errored or passed a time limit: it is ended. The first failure in a row
+ * starts another from the files and sends it every waiting request (the player's inputs
+ * are in them); a second gives up. What an ended worker says after this is not heard.
+ * @param {Worker | null} worker the worker that failed (null: none could be made)
+ * @param {string} reason
+ */
+function broken(worker, reason) {
+  if (worker && worker !== engine.worker) return;
+  window.clearTimeout(engine.startTimer);
+  worker?.terminate();
+  engine.worker = null;
+  engine.stopped = engine.state === "ready";
+  engine.failures += 1;
+  engine.ended.push(reason);
+  for (const [id, waiter] of engine.pending) {
+    window.clearTimeout(waiter.timer);
+    waiter.timer = 0;
+    if (waiter.request.type === "snapshot") {
+      // Not sent again: a snapshot of a start from the files is asked for after its first answer.
+      engine.pending.delete(id);
+      waiter.reject(new Error(reason));
+    }
+  }
+  if (engine.failures >= 2) giveUp(reason);
+  else launch(null, false);
+}
+
+/**
+ * Start the request's time limit: from when the worker is ready (a start has its own).
+ * @param {Waiter} waiter
+ */
+function arm(waiter) {
+  const worker = engine.worker;
+  const kind = waiter.request.type === "snapshot" ? "snapshot" : "answer";
+  const ms = limit(kind);
+  waiter.timer = window.setTimeout(() => broken(worker, `no ${kind} within ${ms / 1000} s`), ms);
 }
 
 /**
@@ -132,77 +213,111 @@ function takeEarlyWorker() {
 
 /** Start the worker (once per visit), or take over the one the page's head started. */
 export function startEngine() {
-  if (engine.worker || engine.state === "failed") return;
+  if (engine.worker || engine.state !== "idle") return;
+  launch(takeEarlyWorker(), true);
+}
+
+/**
+ * After a second failure in a row, the player's Try again: one more worker, from the files.
+ * Requests made after this wait for it.
+ */
+export function retryEngine() {
+  if (engine.state !== "failed") return;
+  engine.failures = 0;
+  engine.failure = "";
+  launch(null, false);
+}
+
+/**
+ * Start a worker (or take over the head's), with its time limit.
+ * @param {EarlyWorker | null} early
+ * @param {boolean} fromSnapshot whether it may boot from a stored snapshot (not after a failure)
+ */
+function launch(early, fromSnapshot) {
   engine.state = "loading";
   engine.starts += 1;
-  const early = takeEarlyWorker();
   engine.startedAt = early ? early.startedAt : performance.now();
   notify();
   const runtime = runtimeIdentity();
   if (!runtime) {
     early?.worker.terminate();
-    fail("the page did not say which Python runtime to start");
+    giveUp("the page did not say which Python runtime to start");
     return;
   }
   let worker;
   try {
     worker = early ? early.worker : new Worker(new URL("worker.mjs", import.meta.url), { type: "module" });
   } catch (error) {
-    fail(String((error instanceof Error && error.message) || error));
+    broken(null, String((error instanceof Error && error.message) || error));
     return;
   }
   engine.worker = worker;
-  worker.addEventListener("message", (event) => onReply(/** @type {Reply} */ (event.data)));
+  const ms = limit("start");
+  engine.startTimer = window.setTimeout(() => broken(worker, `no start within ${ms / 1000} s`), ms);
+  worker.addEventListener("message", (event) => onReply(worker, /** @type {Reply} */ (event.data)));
   worker.addEventListener("error", (event) => {
     event.preventDefault();
-    fail(event.message || "the worker could not start");
+    broken(worker, event.message || "the worker stopped");
   });
   if (early) {
     // Its start message went from the head, with the same runtime (the same tag).
-    for (const reply of early.replies) onReply(reply);
-    if (early.failure) fail(early.failure);
+    for (const reply of early.replies) onReply(worker, reply);
+    if (early.failure) broken(worker, early.failure);
     return;
   }
   /** @type {Request} */
-  const start = { type: "start", runtime, prefetch: !navigator.serviceWorker?.controller };
+  const start = { type: "start", runtime, prefetch: !navigator.serviceWorker?.controller, snapshot: fromSnapshot };
   worker.postMessage(start);
+  for (const waiter of engine.pending.values()) worker.postMessage(waiter.request);
 }
 
-/** @param {Reply} reply */
-function onReply(reply) {
+/**
+ * @param {Worker} worker the worker that sent it
+ * @param {Reply} reply
+ */
+function onReply(worker, reply) {
+  if (worker !== engine.worker) return;
   if (reply.type === "ready") {
+    window.clearTimeout(engine.startTimer);
     engine.readyAt = performance.now();
     engine.state = "ready";
     engine.source = reply.source;
     engine.fallback = reply.fallback;
     engine.timings = reply.timings;
+    for (const waiter of engine.pending.values()) arm(waiter);
     notify();
     return;
   }
   if (reply.type === "failed") {
-    fail(reply.message);
+    broken(worker, reply.message);
     return;
   }
   const waiter = engine.pending.get(reply.id);
   if (!waiter) return;
   engine.pending.delete(reply.id);
+  window.clearTimeout(waiter.timer);
+  engine.failures = 0; // it answers: a run of failures ends
   if (reply.type === "error") waiter.reject(new Error(reply.message));
   else waiter.resolve(reply.answer);
 }
 
 /**
- * Send a request to Python and wait for its answer.
- * @param {(id: number) => Compute | Play | Snapshot} request the request, given its id
+ * Send a request to Python and wait for its answer (within its time limit, from the
+ * worker's start; a worker that fails is started once more and asked again).
+ * @param {(id: number) => Compute | Play | Snapshot} make the request, given its id
  * @returns {Promise<AnyAnswer>}
  */
-function ask(request) {
+function ask(make) {
   startEngine();
+  if (engine.state === "failed" || !engine.worker) return Promise.reject(new Error(engine.failure));
   const worker = engine.worker;
-  if (engine.state === "failed" || !worker) return Promise.reject(new Error(engine.failure));
-  const id = engine.nextId++;
+  const request = make(engine.nextId++);
   return new Promise((resolve, reject) => {
-    engine.pending.set(id, { resolve, reject });
-    worker.postMessage(request(id));
+    /** @type {Waiter} */
+    const waiter = { resolve, reject, request, timer: 0 };
+    engine.pending.set(request.id, waiter);
+    worker.postMessage(request);
+    if (engine.state === "ready") arm(waiter);
   });
 }
 

@@ -9,7 +9,7 @@
 import { onEveryPage } from "../site.mjs";
 import { act } from "./actions.mjs";
 import { arriveWithLink, start as startLinks } from "./calculation-links.mjs";
-import { compute, keepSnapshot, onEngineChange } from "./engine.mjs";
+import { compute, keepSnapshot, onEngineChange, retryEngine } from "./engine.mjs";
 import { startWhenDue } from "./python-start.mjs";
 import { part, showErrors, showResult, showStatus } from "./render.mjs";
 import { formValues, showIgnored } from "./url-state.mjs";
@@ -65,11 +65,21 @@ function bind(section) {
   });
   section.addEventListener("click", (event) => {
     const button = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
-    if (button instanceof HTMLButtonElement) act(section, button.dataset.action || "");
+    if (!(button instanceof HTMLButtonElement)) return;
+    if (button.dataset.action === "retry") tryAgain();
+    else act(section, button.dataset.action || "");
   });
   onEngineChange(() => showStatus(section));
   if (typeof navigator.share === "function") part(section, "[data-action='share']").hidden = false;
   showStatus(section);
+}
+
+/** The player's Try again, after the calculator failed twice: Python once more, then every calculator's answer. */
+function tryAgain() {
+  retryEngine();
+  for (const section of document.querySelectorAll("section.sh-calc")) {
+    if (section instanceof HTMLElement && section.dataset.bound) update(section);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
 // view while the player edits; the rest of the answer follows the form.
 import { el } from "../site.mjs";
 import { chartNode, figuresNode, fractionNodes, labelNode, tableNode, workingNode } from "./answer-parts.mjs";
-import { engineFailure, engineState } from "./engine.mjs";
+import { engineFailure, engineState, engineStopped } from "./engine.mjs";
 import { showReadings } from "./readings.mjs";
 
 /** @typedef {import("../types/protocol").View} View */
@@ -46,6 +46,10 @@ export function showStatus(section) {
   const box = part(section, ".sh-calc__status");
   let bar = box.querySelector("progress");
   const state = engineState();
+  const failed = state === "failed";
+  // Why, for whoever looks into it; the player reads what it means for them, and may try again.
+  box.classList.toggle("sh-calc__status--failed", failed);
+  part(section, "[data-action='retry']").hidden = !failed;
   if (state === "loading") {
     status.textContent = section.dataset.waiting || "Starting the calculator… you can fill in the form meanwhile.";
     if (!bar) {
@@ -55,11 +59,13 @@ export function showStatus(section) {
     }
   } else {
     if (bar) bar.remove();
-    if (state === "failed") {
-      // Why, for whoever looks into it; the player reads what it means for them.
+    if (failed) {
       box.dataset.reason = engineFailure();
-      status.textContent = "The calculator could not start on this phone. The rules on this page are not affected.";
-      box.classList.add("sh-calc__status--failed");
+      status.textContent = `${
+        engineStopped()
+          ? "The calculator stopped working twice on this phone."
+          : "The calculator could not start on this phone."
+      } The rules on this page are not affected.`;
     } else if (state === "idle") {
       status.textContent = section.dataset.waiting || status.textContent;
     } else {

@@ -222,16 +222,29 @@ export function resetForm(section) {
  * @returns {Promise<Record<string, Place[]>>}
  */
 async function places() {
-  const response = await fetch(new URL("assets/py/manifest.json", SITE_ROOT));
-  if (!response.ok) return {};
-  const manifest = await response.json();
+  let response;
+  try {
+    response = await fetch(new URL("assets/py/manifest.json", SITE_ROOT));
+  } catch {
+    throw new Unreachable("no network");
+  }
+  // Only a site that answers "no such file" has no manifest; any other refusal may pass.
+  if (response.status === 404 || response.status === 410) return {};
+  if (!response.ok) throw new Unreachable(`HTTP ${response.status}`);
+  const manifest = await response.json().catch(() => {
+    throw new Unreachable("a manifest cut short");
+  });
   return manifest && typeof manifest.places === "object" ? manifest.places : {};
 }
+
+/** The site could not be reached to read where the calculators are (try again later). */
+export class Unreachable extends Error {}
 
 /**
  * The page a link's calculator lives on, when it is not this one.
  * @param {URLSearchParams} params
  * @returns {Promise<URL | null>} the same link on that page, or null when no page has it
+ * @throws {Unreachable} when the site could not be reached to find out
  */
 export async function elsewhere(params) {
   const name = params.get("calc") || "";

@@ -12,7 +12,10 @@
 // valid one for exactly this runtime (Pyodide's version, the stdlib's and the
 // calculators' hashes), else from the files. A missing, truncated, corrupt or mismatched
 // snapshot falls back to booting from the files, and is replaced: after the first
-// answer, when the page is idle, it asks for a new one (a Snapshot request).
+// answer, when the page is idle, it asks for a new one (a Snapshot request). A worker the
+// page started again after one failed boots from the files (Start.snapshot is false): the
+// snapshot is set aside, not deleted; the next visit checks it again, calculator by
+// calculator, and a snapshot of this start replaces it.
 //
 // Inputs cross as JSON text into plain Python calls; no Python source is built here.
 //
@@ -61,10 +64,11 @@ let unpacked = /** @type {Promise<void> | null} */ (null);
 /** A start from the files that replaces a restored interpreter which failed a check (null until one does). */
 let replacing = /** @type {Promise<void> | null} */ (null);
 
-async function boot() {
+/** @param {boolean} fromSnapshot whether a stored snapshot may be used (not on a start again after a failure) */
+async function boot(fromSnapshot) {
   mark("start");
   runtimeParts(); // Pyodide's parts load and compile while the cache is asked
-  const stored = await snapshotSoon();
+  const stored = fromSnapshot ? await snapshotSoon() : null;
   if (stored) {
     try {
       // The snapshot is read and unpacked while Pyodide fetches and compiles its files.
@@ -130,7 +134,7 @@ const ready = new Promise((resolve) => {
 }).then((/** @type {Start} */ start) => {
   locateRuntime(start.runtime);
   if (start.prefetch) prefetch();
-  return boot();
+  return boot(start.snapshot);
 });
 ready.then(
   () => {

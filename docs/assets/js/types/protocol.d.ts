@@ -112,11 +112,12 @@ export interface Effect {
   readonly loss: number;
 }
 
-/** Start Python: which runtime, and whether to start every download at once (a first visit). */
+/** Start Python: which runtime, whether to download at once, whether from a snapshot. Every download starts at once on a first visit; a stored snapshot is not used by a start again after a failure (the snapshot is set aside: the files are what it is checked against). */
 export interface Start {
   readonly type: "start";
   readonly runtime: RuntimeIdentity;
   readonly prefetch: boolean;
+  readonly snapshot: boolean;
 }
 
 /** Which Python runtime a build ships: the build writes it into each page with calculators. */

@@ -1,0 +1,95 @@
+"""Calculators that come back, in WebKit (every iPhone browser) and Firefox, as in Chromium
+(tests/browser/test_calculators_come_back.py): the Python worker ended during its start or
+during an answer is started once more and answers; one that never answers, twice, is said
+so in the calculator, with a Try again that answers.
+
+The trouble is made by ``tests/support/worker_trouble.js``, which the probed site carries
+after the probe; a test writes its plan in the tab's sessionStorage and takes it away after.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from support.calc_cases import FIXED
+from support.expected import cpython
+
+from harness.engines.drivers import Engine, wait
+
+SECTION = "calc-building-damage"
+#: Lower than the site's (120 s and 10 s), above a start and an answer in these engines here.
+LIMITS = {"start": 60_000, "answer": 5_000}
+
+
+@pytest.fixture
+def troubled(phone: Engine, probed_url: str) -> Iterator[Any]:
+    """Write a plan of trouble for the tab's next pages; take it away after the test."""
+
+    def plan(**given: object) -> None:
+        phone.open(probed_url + "404.html")
+        phone.run("sessionStorage.setItem('worker-trouble', arguments[0])", json.dumps({"limits": LIMITS, **given}))
+
+    yield plan
+    phone.open(probed_url + "404.html")
+    phone.run("sessionStorage.removeItem('worker-trouble')")
+
+
+def shown(phone: Engine, inputs: dict[str, str]) -> None:
+    """Wait for the calculator to show CPython's answer for ``inputs``."""
+    expected = cpython("building-damage", {**inputs, **FIXED.get(SECTION, {})})
+    wait(
+        phone,
+        """const r = document.querySelector(arguments[0] + ' .sh-calc__result');
+        return !!r && !!r.dataset.result && JSON.stringify(JSON.parse(r.dataset.result).inputs) === arguments[1];""",
+        f"#{SECTION}",
+        json.dumps(expected["inputs"], separators=(",", ":")),
+        what="the calculator's answer",
+    )
+    got = json.loads(phone.run(f"return document.querySelector('#{SECTION} .sh-calc__result').dataset.result"))
+    assert got == expected, phone.name
+
+
+def seen(phone: Engine) -> dict[str, Any]:
+    return dict(phone.run("return {...window.scrollhammerCalculators, trouble: window.__trouble}"))
+
+
+def test_a_worker_ended_while_it_starts_answers_from_a_new_one(phone: Engine, probed_url: str, troubled: Any) -> None:
+    troubled(kind="end-at-start", after=200)
+    phone.open(probed_url + "buildings/")
+    shown(phone, {})
+    found = seen(phone)
+    assert found["ended"] == ["ended by the test"], (phone.name, found)
+    assert found["trouble"]["starts"][-1] == {"snapshot": False}, (phone.name, found)
+    assert found["state"] == "ready", (phone.name, found)
+
+
+def test_a_worker_ended_during_an_answer_answers_from_a_new_one(phone: Engine, probed_url: str, troubled: Any) -> None:
+    troubled(kind="end-at-answer")
+    phone.open(probed_url + "buildings/?calc=building-damage&strength=9&hits=4")
+    shown(phone, {"strength": "9", "hits": "4"})
+    found = seen(phone)
+    assert found["trouble"]["ended"] == ["end-at-answer"], (phone.name, found)
+    assert found["ended"] == ["ended by the test"], (phone.name, found)
+
+
+def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(
+    phone: Engine, probed_url: str, troubled: Any
+) -> None:
+    troubled(kind="never-answer", times=2)
+    phone.open(probed_url + "buildings/")
+    status = f"#{SECTION} .sh-calc__status"
+    wait(
+        phone,
+        "return (document.querySelector(arguments[0]).textContent || '').includes('stopped working twice')",
+        status,
+        what="the calculator saying it stopped",
+    )
+    text = phone.run("return document.querySelector(arguments[0]).textContent", status)
+    assert "The rules on this page are not affected" in text, (phone.name, text)
+    assert seen(phone)["ended"] == ["no answer within 5 s"] * 2, phone.name
+    phone.tap(f"{status} button", "Try again")
+    shown(phone, {})
+    assert phone.run(f"return document.querySelector('{status} button').hidden") is True, phone.name

@@ -1,0 +1,50 @@
+// Test-only (never part of the site): make the calculators' Python worker fail as a phone's
+// can. Read from sessionStorage "worker-trouble" (JSON), so it holds across the tab's pages:
+//   limits  the engine's time limits for the test (window.scrollhammerLimits, ms)
+//   kind    "end-at-start": the worker is ended while it starts (it dies: an error event);
+//           "silent-end-at-start": ended while it starts with no event (only the limit sees it);
+//           "end-at-answer": ended as a calculation is sent to it;
+//           "never-answer": it starts, and never answers a calculation
+//   times   how many workers in a row have the trouble (those after them are sound)
+//   after   for the ends at a start: ms after the worker is made
+// What happened is kept in window.__trouble: each worker's start message and how it ended.
+(() => {
+  let plan = null;
+  try {
+    plan = JSON.parse(sessionStorage.getItem("worker-trouble") || "null");
+  } catch {
+    plan = null;
+  }
+  if (!plan) return;
+  window.scrollhammerLimits = plan.limits || {};
+  const seen = { workers: 0, starts: [], ended: [] };
+  window.__trouble = seen;
+  let left = plan.times ?? 1;
+  const RealWorker = window.Worker;
+  window.Worker = class extends RealWorker {
+    constructor(url, options) {
+      super(url, options);
+      this.trouble = "";
+      if (!/calculators\/worker\.mjs/.test(String(url))) return;
+      seen.workers += 1;
+      if (left <= 0) return;
+      left -= 1;
+      this.trouble = plan.kind;
+      if (plan.kind === "end-at-start") setTimeout(() => this.end(true), plan.after || 0);
+      if (plan.kind === "silent-end-at-start") setTimeout(() => this.end(false), plan.after || 0);
+    }
+    end(loud) {
+      seen.ended.push(this.trouble);
+      // The event first: WebKit drops what is dispatched on a worker already terminated.
+      if (loud) this.dispatchEvent(new ErrorEvent("error", { message: "ended by the test" }));
+      this.terminate();
+    }
+    postMessage(message, ...rest) {
+      if (message && message.type === "start") seen.starts.push({ snapshot: message.snapshot });
+      const calculation = message && (message.type === "compute" || message.type === "play");
+      if (calculation && this.trouble === "never-answer") return;
+      super.postMessage(message, ...rest);
+      if (calculation && this.trouble === "end-at-answer") this.end(true);
+    }
+  };
+})();
