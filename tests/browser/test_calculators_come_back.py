@@ -65,7 +65,9 @@ def test_a_worker_that_dies_silently_while_it_starts_passes_its_limit_and_is_rep
     phone: BrowserContext, site_url: str
 ) -> None:
     page = troubled(
-        phone, site_url, {"kind": "silent-end-at-start", "after": 300, "limits": {**LIMITS, "start": 8_000}}
+        phone,
+        site_url,
+        {"kind": "silent-end-at-start", "after": 300, "limits": {**LIMITS, "start": 8_000}, "then": LIMITS},
     )
     page.goto(site_url + "buildings/")
     wait_for(page, SECTION, section_cpython(SECTION, {}))

@@ -100,7 +100,7 @@ def test_errors_show_once_in_the_players_words_and_the_summary_links_to_them(pag
     assert section.inner_text().count("from 1 to 20; you gave") == 1
     assert "(hits)" not in section.inner_text()
     status = section.locator(".sh-calc__status")
-    expect(status).to_have_text("One value needs fixing: Hits.")
+    expect(status).to_have_text("One value needs fixing: Hits.", use_inner_text=True)  # as seen: no hidden Try again
     status.get_by_role("link", name="Hits").tap()
     expect(page.locator("#calc-building-damage-hits")).to_be_focused()
     copy_json = section.locator("button[data-action='copy-json']")

@@ -83,7 +83,7 @@ def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(
     status = f"#{SECTION} .sh-calc__status"
     wait(
         phone,
-        "return (document.querySelector(arguments[0]).textContent || '').includes('stopped working twice')",
+        "const s = document.querySelector(arguments[0]); return !!s && s.textContent.includes('stopped working twice')",
         status,
         what="the calculator saying it stopped",
     )

@@ -7,6 +7,8 @@
 //           "never-answer": it starts, and never answers a calculation
 //   times   how many workers in a row have the trouble (those after them are sound)
 //   after   for the ends at a start: ms after the worker is made
+//   then    limits from the first trouble on (a restart from the files is slower than the
+//           silent start the test makes the engine wait for)
 // What happened is kept in window.__trouble: each worker's start message and how it ended.
 (() => {
   let plan = null;
@@ -35,6 +37,7 @@
     }
     end(loud) {
       seen.ended.push(this.trouble);
+      if (plan.then) Object.assign(window.scrollhammerLimits, plan.then);
       // The event first: WebKit drops what is dispatched on a worker already terminated.
       if (loud) this.dispatchEvent(new ErrorEvent("error", { message: "ended by the test" }));
       this.terminate();
