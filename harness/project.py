@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
+from html import unescape
 from pathlib import Path
 
 from build_scripts.core.model import page_url
 from build_scripts.settings.options import CONFIG_FILE, Project, load_project
 
-__all__ = ["PAGE_URLS", "PROJECT", "ROOT", "SITE"]
+__all__ = ["PAGE_URLS", "PROJECT", "ROOT", "SITE", "first_day"]
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The project's settings, read as the build reads them (``build_scripts.settings``).
@@ -16,3 +19,16 @@ PROJECT: Project = load_project(ROOT / CONFIG_FILE)
 SITE = ROOT / "site"
 #: Every page's URL from the site root, in navigation order.
 PAGE_URLS = [page_url(p.name) for p in PROJECT.options.pages]
+
+
+def first_day(site: Path, url: str) -> str:
+    """The first day of the book's history a built rulebook page carries (its ``?as-of=`` data).
+
+    Raises:
+        ValueError: when the page carries no rules' versions.
+    """
+    html = (site / url / "index.html").read_text("utf-8")
+    found = re.search(r"""id="rule-versions" data-json='([^']*)'""", html)
+    if found is None:
+        raise ValueError(f"{url} carries no rule versions")
+    return str(json.loads(unescape(found.group(1)))["asof"]["since"])

@@ -19,13 +19,19 @@ from markupsafe import escape
 from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
 
-__all__ = ["BACK_GUARD", "finish_page", "page_root"]
+__all__ = ["AS_OF_EARLY", "BACK_GUARD", "finish_page", "page_root"]
 
 #: A classic script that must run before the theme's bundle adds its popstate listener
 #: (see its header); just before the bundle, it keeps out of the first paint's way.
 BACK_GUARD = "assets/js/back-guard.js"
 #: Starts Material's search worker when the search is wanted (see the script).
 SEARCH_LATER = "assets/js/search-later.js"
+#: On a rulebook page opened as of a date, holds the rules back until they show their words
+#: of then (see the script); just before the article, so it runs before a rule is painted.
+AS_OF_EARLY = "assets/js/as-of-early.js"
+_ARTICLE = re.compile(r"<article\b[^>]*>")
+#: What marks a rulebook page: its rules' versions, which the rules as of a date read.
+_RULE_VERSIONS = 'id="rule-versions"'
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 #: The theme's search button in its header; the calculators' button goes before it.
 _HEADER_SEARCH = '<label class="md-header__button md-icon" for="__search">'
@@ -74,6 +80,7 @@ def finish_page(
     """
     out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
     out = _guard_back(out, root)
+    out = _hold_as_of(out, root)
     if calculators:
         out = _calculators_button(out, site_root + calculators)
     out = _search_words(_name_theme_parts(out))
@@ -92,6 +99,14 @@ def _guard_back(html: str, root: str) -> str:
         raise ValueError("page has no theme bundle script")
     guard = "".join(f'<script src="{escape(root)}{script}"></script>' for script in (BACK_GUARD, SEARCH_LATER))
     return html[: bundle.start()] + guard + html[bundle.start() :]
+
+
+def _hold_as_of(html: str, root: str) -> str:
+    """On a rulebook page, the script that holds its rules back when it is opened as of a date."""
+    article = _ARTICLE.search(html)
+    if article is None or _RULE_VERSIONS not in html:
+        return html
+    return html[: article.start()] + f'<script src="{escape(root)}{AS_OF_EARLY}"></script>' + html[article.start() :]
 
 
 def _calculators_button(html: str, href: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -15,7 +16,7 @@ from support import PHONE
 from support.browser import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
 
 from build_scripts.steps.module_graph import module_graph
-from harness.project import PAGE_URLS, ROOT
+from harness.project import PAGE_URLS, ROOT, first_day
 from site_server import SiteServer
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.
@@ -251,3 +252,22 @@ def test_a_page_keeps_its_words_in_place_while_its_scripts_draw(
     # Lighthouse counts below 0.1 as good; the Calculators page's storage line, filled in
     # once the browser says how much is kept, moves the words under it by about 0.008.
     assert sum(s["value"] for s in shifts) < 0.01, shifts
+
+
+@pytest.mark.parametrize("url", ["buildings/", "terrain/"])
+def test_a_page_as_of_a_date_moves_nothing_painted(
+    browser: Browser, late_scripts_url: str, built_site: Path, url: str
+) -> None:
+    """The banner, the calculators' notes and the words of then are in before the rules are painted."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context.add_init_script(LAYOUT_SHIFTS)
+    page = context.new_page()
+    page.goto(f"{late_scripts_url}{url}?as-of={first_day(built_site, url)}")
+    expect(page.locator("aside.sh-asof")).to_contain_text("The rules as of", timeout=TIMEOUT)
+    expect(page.locator("article h1")).to_be_visible()
+    if page.locator("section.sh-calc").count():
+        page.wait_for_function("() => window.__answered", timeout=ANSWER_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    shifts = page.evaluate("window.__shifts")
+    context.close()
+    assert shifts == [], shifts

@@ -136,7 +136,20 @@ function noteCalculators(label) {
   }
 }
 
+/** The page's rules may be painted now (as-of-early.js held them back on a page opened as of a date). */
+function release() {
+  document.documentElement.classList.remove("sh-asof-wait");
+}
+
 function arrive() {
+  try {
+    showAsOf();
+  } finally {
+    release();
+  }
+}
+
+function showAsOf() {
   for (const old of document.querySelectorAll(MARKS)) old.remove();
   const raw = asOfValue(window.location.search);
   if (!raw) return;
