@@ -34,7 +34,14 @@ from pathlib import Path
 from typing import ClassVar
 
 from build_scripts.core.csp import CONTENT_SECURITY_POLICY
-from site_server.headers import BOOK_MARK_COOKIE, BOOK_MARK_PATH, REVALIDATE, cache_control, content_type
+from site_server.headers import (
+    BOOK_MARK_COOKIE,
+    BOOK_MARK_PATH,
+    REVALIDATE,
+    allow_origin,
+    cache_control,
+    content_type,
+)
 
 __all__ = [
     "BOOK_MARK_COOKIE",
@@ -238,6 +245,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         if status == 200 and urllib.parse.urlsplit(self.path).path == BOOK_MARK_PATH:
             self.send_header("Set-Cookie", BOOK_MARK_COOKIE)
+        origin = allow_origin(urllib.parse.urlsplit(self.path).path)
+        if origin and status in (200, 304):
+            self.send_header("Access-Control-Allow-Origin", origin)
         self.end_headers()
         if body and data:
             self.server.count_download(urllib.parse.urlsplit(self.path).path, len(data))

@@ -9,7 +9,16 @@ from __future__ import annotations
 import posixpath
 import re
 
-__all__ = ["BOOK_MARK_COOKIE", "BOOK_MARK_PATH", "IMMUTABLE", "REVALIDATE", "cache_control", "content_type"]
+__all__ = [
+    "API_PREFIX",
+    "BOOK_MARK_COOKIE",
+    "BOOK_MARK_PATH",
+    "IMMUTABLE",
+    "REVALIDATE",
+    "allow_origin",
+    "cache_control",
+    "content_type",
+]
 
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -29,6 +38,8 @@ _TYPES = {
     ".webmanifest": "application/manifest+json",
 }
 IMMUTABLE = "public, max-age=31536000, immutable"
+#: The rules as data: any page may read them (``Access-Control-Allow-Origin: *``).
+API_PREFIX = "/api/"
 REVALIDATE = "no-cache"
 #: The file whose answer marks a book kept on the phone, and the mark: a cookie a server set
 #: outlives Safari's clearing of a site's storage (docs/assets/js/book-mark.mjs).
@@ -53,3 +64,8 @@ def cache_control(url_path: str) -> str:
     if url_path == BOOK_MARK_PATH:
         return "no-store"
     return IMMUTABLE if _HASHED.search(url_path) else REVALIDATE
+
+
+def allow_origin(url_path: str) -> str | None:
+    """``*`` for the rules as data (a bot's page or a tool elsewhere reads them), none for the rest."""
+    return "*" if url_path.startswith(API_PREFIX) else None

@@ -186,6 +186,7 @@ def site_figures(book: Path) -> dict[str, Any]:
     search_files, search_size = _tree(site / "search")
     pagefind_files, pagefind_size = _tree(site / "pagefind")
     index = site / "search" / "search_index.json"
+    api_files, api_size = _tree(site / "api" / "v1" / "rules")
     return {
         "files": files,
         "mb": round(size / 1e6, 1),
@@ -205,6 +206,10 @@ def site_figures(book: Path) -> dict[str, Any]:
         "search_mb": round((search_size + pagefind_size) / 1e6, 2),
         "precache": _precache(site),
         "book": _book(site),
+        "api_bulk_kb": round(_size(site / "api" / "v1" / "rules.jsonl.gz") / 1e3, 1),
+        "api_rule_files": api_files,
+        "api_rule_files_mb": round(api_size / 1e6, 1),
+        "api_changes_kb": round(_size(site / "api" / "v1" / "changes.json") / 1e3, 1),
         "lock_kb": round(_size(book / "anchors.lock.json") / 1e3, 1),
         "history_kb": round(_size(book / "rules.history.jsonl") / 1e3, 1),
     }

@@ -63,6 +63,14 @@ ROWS: list[Row] = [
     ),
     ("… its navigation's links", lambda s: _get(s, "site", "nav_links"), lambda v: f"{v:.0f}"),
     (
+        "the rules as data: every rule (`rules.jsonl.gz`)",
+        lambda s: _get(s, "site", "api_bulk_kb"),
+        lambda v: f"{v:,.0f} KB",
+    ),
+    ("… a file per rule id", lambda s: _get(s, "site", "api_rule_files"), lambda v: f"{v:,.0f}"),
+    ("… their bytes", lambda s: _get(s, "site", "api_rule_files_mb"), lambda v: f"{v:,.1f} MB"),
+    ("… the latest changes (`changes.json`)", lambda s: _get(s, "site", "api_changes_kb"), lambda v: f"{v:,.0f} KB"),
+    (
         "search, typing to the first result, cold",
         lambda s: _get(s, "search", "cold", "to_result_s"),
         lambda v: f"{v:.2f} s",

@@ -159,6 +159,10 @@ class Options:
     service_worker: bool = True
     """Generate ``sw.js`` (Workbox) so the whole site works offline after one visit."""
 
+    api: bool = True
+    """Write the rules as data (``api/v1/``: the book, every rule, each rule's versions, the
+    changes, their JSON Schemas) beside the site."""
+
     build_sources: tuple[str, ...] = (
         "docs",
         "calculators",

@@ -20,9 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from build_scripts.api.files import ApiBook, api_files
+from build_scripts.cards.rule_cards import as_of_span
 from build_scripts.cards.rule_history import RuleHistory, today
-from build_scripts.changes.entries import changes
-from build_scripts.changes.feed import atom_feed
+from build_scripts.changes.entries import Entry, changes
+from build_scripts.changes.feed import LATEST, atom_feed
 from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.stage import FinishState
@@ -52,8 +54,9 @@ class MadePages:
     """Each generated page's Markdown by its file in the docs (``buildings.md``), in the navigation's order."""
     hidden: frozenset[str]
     """The generated pages the navigation does not list (the offline page, the older changes)."""
-    files: dict[str, str]
-    """The generated files that are not pages, by their path from the site root (the changes' feed)."""
+    files: dict[str, str | bytes]
+    """The generated files that are not pages, by their path from the site root (the changes'
+    feed, the rules as data)."""
     result: BuildResult
     runtime: Runtime
     placements: list[Placement]
@@ -131,20 +134,44 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
     if options.service_worker:  # reached only through the service worker's redirect
         pages[f"{OFFLINE_PAGE}.md"] = render_offline_page()
         hidden.add(f"{OFFLINE_PAGE}.md")
-    files = _changes(project, result, source, pages, hidden)
+    order = {p.name: n for n, p in enumerate(options.pages)}
+    entries = changes(result.history.history, source.revisions, result.lock.lock.resolved, order)
+    files: dict[str, str | bytes] = dict(_changes(project, entries, source, pages, hidden))
+    if options.api:
+        files |= api_files(_api_book(project, result, source, entries))
     return MadePages(pages, frozenset(hidden), files, result, runtime, placements)
 
 
+def _api_book(project: Project, result: BuildResult, source: RulebookSource, entries: list[Entry]) -> ApiBook:
+    """What the rules as data (``api/v1/``) are made from."""
+    options, site = project.options, project.site
+    changes_page = next((p.name for p in options.pages if p.kind == "changes"), "changes")
+    return ApiBook(
+        anchored=result.anchored,
+        sections=dict(options.rulebook_sections),
+        titles={p.name: p.title for p in options.pages},
+        cards=result.cards,
+        history=result.history.history,
+        aliases=result.lock.lock.resolved,
+        entries=entries,
+        changes_page=changes_page,
+        latest=LATEST,
+        span=as_of_span(result.history.history, [r.rev for r in source.revisions]),
+        site_name=site.name,
+        site_url=site.url,
+        wiki_index=source.wiki_index,
+        date=today(os.environ),
+    )
+
+
 def _changes(
-    project: Project, result: BuildResult, source: RulebookSource, pages: dict[str, str], hidden: set[str]
+    project: Project, entries: list[Entry], source: RulebookSource, pages: dict[str, str], hidden: set[str]
 ) -> dict[str, str]:
     """The Changes page and its older pages (added to ``pages``) and the feed (returned), if the site has one."""
     options = project.options
     page = next((p for p in options.pages if p.kind == "changes"), None)
     if page is None:
         return {}
-    order = {p.name: n for n, p in enumerate(options.pages)}
-    entries = changes(result.history.history, source.revisions, result.lock.lock.resolved, order)
     for made in changes_pages(
         entries, name=page.name, title=page.title, wiki_index=source.wiki_index, synced=source.synced
     ):

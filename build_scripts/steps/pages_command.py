@@ -52,9 +52,12 @@ def write_pages(config_file: Path, out: Path) -> Path:
         target = docs / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source / name, target)
-    for name, markdown in {**made.pages, **made.files}.items():
+    for name, content in {**made.pages, **made.files}.items():
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
-        (docs / name).write_text(markdown, "utf-8")
+        if isinstance(content, bytes):
+            (docs / name).write_bytes(content)
+        else:
+            (docs / name).write_text(content, "utf-8")
     made.finish_state(project, plan).write(project.path(FINISH_STATE))
     generator = out / "mkdocs.yml"
     generator.write_text(yaml.safe_dump(generator_config(raw, plan), allow_unicode=True, sort_keys=False), "utf-8")

@@ -30,6 +30,8 @@ def test_every_kind_in_the_table_gets_its_headers(rules: Rules, built_site: Path
             # folder's year; for a folder named by its version, missing stays missing.
             continue
         assert headers.get("set-cookie") == ([expected.cookie] if expected.cookie else None), expected.kind
+        origin = headers.get("access-control-allow-origin")
+        assert origin == ([expected.allow_origin] if expected.allow_origin else None), expected.kind
         if expected.cache in (IMMUTABLE, NO_STORE):
             assert headers["cache-control"] == [expected.cache], expected.kind
         else:

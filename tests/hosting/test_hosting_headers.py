@@ -50,6 +50,8 @@ KINDS = [
     "rule card's image",
     "zip, content-hashed",
     "zip, version-pinned",
+    "the rules as data: the book",
+    "the rules as data: every rule",
     "the mark of a kept book",
     "missing path",
     "missing file in a pinned folder",
@@ -93,6 +95,8 @@ def test_each_kind_of_file_is_sent_with_the_tables_headers(
     assert headers.get_all("Content-Security-Policy") == [CONTENT_SECURITY_POLICY]
     assert headers.get_all("X-Content-Type-Options") == ["nosniff"]
     assert headers.get_all("Set-Cookie") == ([expected.cookie] if expected.cookie else None)
+    origin = headers.get_all("Access-Control-Allow-Origin")
+    assert origin == ([expected.allow_origin] if expected.allow_origin else None)
     assert headers.get("Content-Encoding") is None  # the browser asked for none
     assert body == expected.source(built_site).read_bytes()
 

@@ -61,8 +61,13 @@ def page_sentences(html: str) -> list[str]:
     return parser.text
 
 
+#: Not pages for players: the site's files, and the rules as data's page, written for those who
+#: write tools (it names Python, the build and the data's files, as it must).
+NOT_FOR_PLAYERS = {"assets", "pagefind", "api"}
+
+
 def _pages(site: Path) -> list[Path]:
-    pages = [p for p in site.rglob("index.html") if p.relative_to(site).parts[0] not in {"assets", "pagefind"}]
+    pages = [p for p in site.rglob("index.html") if p.relative_to(site).parts[0] not in NOT_FOR_PLAYERS]
     return sorted([*pages, site / "404.html"])
 
 

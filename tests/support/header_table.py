@@ -55,6 +55,8 @@ class Expected:
     file: str = ""
     #: The cookie the host sets with it (only the book's mark has one).
     cookie: str | None = None
+    #: Who may read it from another site's page (only the rules as data: ``*``).
+    allow_origin: str | None = None
 
     def source(self, site: Path) -> Path:
         """The file in the built site whose bytes the body must be."""
@@ -117,6 +119,10 @@ def samples(site: Path) -> list[Expected]:
         Expected("rule card's image", "r/buildings/total-collapse/card.png", "image/png", REVALIDATE),
         Expected("zip, content-hashed", _one(site, "assets/py/calculators-*.zip"), "application/zip", IMMUTABLE),
         Expected("zip, version-pinned", f"{pyodide}/python_stdlib.zip", "application/zip", IMMUTABLE),
+        Expected("the rules as data: the book", "api/v1/book.json", json, REVALIDATE, allow_origin="*"),
+        Expected(
+            "the rules as data: every rule", "api/v1/rules.jsonl.gz", "application/gzip", REVALIDATE, allow_origin="*"
+        ),
         Expected(
             "the mark of a kept book", "book-kept.txt", "text/plain; charset=utf-8", NO_STORE, cookie=BOOK_MARK_COOKIE
         ),

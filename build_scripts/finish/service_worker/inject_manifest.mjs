@@ -33,7 +33,8 @@ const PATTERNS = [
   "sitemap.xml",
 ];
 // Material ships lunr for many languages and its own search worker; the site's search is
-// Pagefind's (assets/js/search/), so neither is ever loaded.
+// Pagefind's (assets/js/search/), so neither is ever loaded. The rules as data (api/) are
+// for tools, never read by a page.
 const NEVER = [
   "sw.js",
   "offline-book.json",
@@ -43,6 +44,7 @@ const NEVER = [
   "assets/javascripts/lunr/**",
   "assets/javascripts/workers/**",
   "r/**",
+  "api/**",
 ];
 
 /** @param {string} file */

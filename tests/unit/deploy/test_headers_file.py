@@ -1,6 +1,6 @@
 """The ``_headers`` file for hosts that read one (Netlify, Cloudflare Pages), parsed as they parse
 it: every path gets the policy and ``nosniff``, and exactly the folders the README's table
-caches for a year get that Cache-Control, and the book's mark its cookie (applied to a built site:
+caches for a year get that Cache-Control, the rules as data their CORS header, and the book's mark its cookie (applied to a built site:
 ``tests/hosting/test_headers_file_applied.py``)."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_fold
         "/pagefind/index/*",
         "/pagefind/fragment/*",
         "/pagefind/pagefind.*.pf_meta",
+        "/api/*",
         "/book-kept.txt",
     ]
     assert dict(rules[0][1]) == {
@@ -31,7 +32,8 @@ def test_the_file_holds_the_policy_for_every_path_and_a_year_for_the_pinned_fold
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
     }
-    assert all(headers == [("Cache-Control", IMMUTABLE)] for _, headers in rules[1:-1])
+    assert all(headers == [("Cache-Control", IMMUTABLE)] for _, headers in rules[1:-2])
+    assert rules[-2][1] == [("Access-Control-Allow-Origin", "*")]
     assert rules[-1][1] == [("Set-Cookie", BOOK_MARK_COOKIE), ("Cache-Control", "no-store")]
 
 

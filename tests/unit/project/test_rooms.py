@@ -36,6 +36,8 @@ ROOMS: dict[str, set[str]] = {
     "build_scripts/sync": {_CORE, "build_scripts/settings", *_STAGES_1_3, "calculators"},
     # What changed, for players: the history and the synced revisions, as pages and a feed.
     "build_scripts/changes": {_CORE, "build_scripts/cards", "build_scripts/sync"},
+    # The rules as data (api/v1/): the rules, their history and the changes, as JSON files.
+    "build_scripts/api": {_CORE, *_STAGES_1_3, "build_scripts/changes"},
     # The steps run the stages in order, for the plugin and for make pages.
     "build_scripts/steps": {
         _CORE,
@@ -44,6 +46,7 @@ ROOMS: dict[str, set[str]] = {
         *_STAGES_1_3,
         "build_scripts/sync",
         "build_scripts/changes",
+        "build_scripts/api",
         "build_scripts/finish",
         "calculators",
     },

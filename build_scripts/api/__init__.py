@@ -1,0 +1,1 @@
+"""The rules as data (``api/v1/``): static JSON files beside the site, for tools and chat bots."""
