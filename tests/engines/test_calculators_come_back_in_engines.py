@@ -22,6 +22,9 @@ from harness.engines.drivers import Engine, wait
 SECTION = "calc-building-damage"
 #: Lower than the site's (120 s and 10 s), above a start and an answer in these engines here.
 LIMITS = {"start": 60_000, "answer": 5_000}
+#: A failed start, its limit passed and a start from the files, on a loaded machine (WebKit's
+#: cold start alone is 8 s under slow cores): more than the engines' usual wait.
+ANSWER_AFTER_TROUBLE_S = 240.0
 
 
 @pytest.fixture
@@ -47,6 +50,7 @@ def shown(phone: Engine, inputs: dict[str, str]) -> None:
         f"#{SECTION}",
         json.dumps(expected["inputs"], separators=(",", ":")),
         what="the calculator's answer",
+        timeout=ANSWER_AFTER_TROUBLE_S,
     )
     got = json.loads(phone.run(f"return document.querySelector('#{SECTION} .sh-calc__result').dataset.result"))
     assert got == expected, phone.name
