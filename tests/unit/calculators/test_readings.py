@@ -36,8 +36,9 @@ def pct(p: Fraction) -> str:
 
 
 def test_every_calculator_s_readings_are_listed_once_with_their_calculators() -> None:
+    listed = [e["id"] for e in reading_entries()]
+    assert sorted(listed) == ["chart-beyond", "fly-climb", "fly-reroll", "ranks-flying", "roll-reaches"]  # each once
     entries = {e["id"]: e for e in reading_entries()}
-    assert set(entries) == {"chart-beyond", "fly-reroll", "roll-reaches", "fly-climb", "ranks-flying"}
     assert entries["chart-beyond"]["calculators"] == ["building-damage"]
     assert entries["roll-reaches"]["calculators"] == ["charge-and-fall-back"]
     assert entries["ranks-flying"]["calculators"] == ["ruin-movement"]
@@ -62,6 +63,21 @@ GOOD: dict[str, Any] = {
     "default": "one",
     "why": "The rules are silent: on this.",
 }
+
+
+@pytest.mark.parametrize(
+    ("given", "option"), [(None, "one"), ("", "one"), ("   ", "one"), (" two ", "two"), ("two", "two")]
+)
+def test_a_readings_option_is_read_with_spaces_trimmed_and_nothing_given_is_the_default(
+    given: object, option: str
+) -> None:
+    assert Reading(**GOOD).check(given) == option
+
+
+@pytest.mark.parametrize("given", [2, "Two", "three", ["two"]])
+def test_a_readings_unknown_option_or_a_non_string_is_refused_naming_it_and_the_options(given: object) -> None:
+    with pytest.raises(ValueError, match=r"The reading demo-reading has no option .*; its options are one, two\."):
+        Reading(**GOOD).check(given)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,10 @@ import pytest
 from support.rulebook_helpers import build
 
 from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import Section
+from build_scripts.rulebook.merge import merge_exports
+from build_scripts.rulebook.sections import build_tree
+from build_scripts.rulebook.wikitext import parse_blocks
 from harness.project import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -20,7 +24,10 @@ def test_identical_repeats_appear_once() -> None:
 
 def test_trailing_newlines_do_not_count_as_a_difference() -> None:
     raw = (ROOT / "docs/rulebook/buildings.wiki").read_bytes()
-    build({"buildings.wiki": raw + b"\n\n\n"})
+    padded = build({"buildings.wiki": raw + b"\n\n\n"})
+    same = build()
+    assert padded.markdown == same.markdown, "the padded export built other pages"
+    assert [a.id for a in padded.anchored["buildings"]] == [a.id for a in same.anchored["buildings"]]
 
 
 def test_conflicting_exports_name_both_files_and_the_first_differing_line() -> None:
@@ -45,3 +52,36 @@ def test_a_section_missing_from_one_export_is_a_conflict() -> None:
     assert cut != raw
     with pytest.raises(RulebookError, match="disagree about section 'Ruins'"):
         build({"ruins.wiki": cut.encode()})
+
+
+def tree(file: str, text: str) -> Section:
+    return build_tree(parse_blocks(text, file, banner=False), file)
+
+
+def test_no_exports_is_refused() -> None:
+    with pytest.raises(RulebookError, match="no rulebook exports were given"):
+        merge_exports([])
+
+
+def test_a_section_the_base_has_twice_at_one_level_cannot_be_matched_and_says_so() -> None:
+    base = tree("base.wiki", "==Walls==\nWalls are tall.\n\n==Walls==\nWalls are short.\n")
+    other = tree("other.wiki", "==Walls==\nWalls are tall.\n")
+    with pytest.raises(RulebookError, match="'Walls' appears 2 times at the same level") as info:
+        merge_exports([("base.wiki", base), ("other.wiki", other)])
+    assert "other.wiki" in str(info.value)
+
+
+def test_an_export_that_ends_a_section_early_is_named_with_where_it_ends() -> None:
+    base = tree("base.wiki", "==Walls==\nWalls are tall.\n\nWalls block sight.\n")
+    early = tree("early.wiki", "==Walls==\nWalls are tall.\n")
+    with pytest.raises(
+        RulebookError, match=r"base\.wiki:\d+ goes on with .*Walls block sight.* where early\.wiki ends"
+    ):
+        merge_exports([("base.wiki", base), ("early.wiki", early)])
+
+
+def test_a_section_only_a_later_export_has_is_added_and_a_shared_one_kept_once() -> None:
+    base = tree("base.wiki", "==Walls==\nWalls are tall.\n")
+    later = tree("later.wiki", "==Walls==\nWalls are tall.\n\n==Gates==\nGates open.\n")
+    merged = merge_exports([("base.wiki", base), ("later.wiki", later)])
+    assert [s.title for s in merged.children] == ["Walls", "Gates"]
