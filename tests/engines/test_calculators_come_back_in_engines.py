@@ -17,11 +17,12 @@ import pytest
 from support.calc_cases import FIXED
 from support.expected import cpython
 
-from harness.engines.drivers import Engine, wait
+from harness.engines.drivers import Engine, EngineError, wait
 
 SECTION = "calc-building-damage"
-#: Lower than the site's (120 s and 10 s), above a start and an answer in these engines here.
-LIMITS = {"start": 60_000, "answer": 5_000}
+#: The site's are 120 s and 10 s. A start from the files and its first answer, in WebKit on
+#: this machine running the suite in three processes, took 22 s and more than 5 s.
+LIMITS = {"start": 60_000, "answer": 20_000}
 #: A failed start, its limit passed and a start from the files, on a loaded machine (WebKit's
 #: cold start alone is 8 s under slow cores): more than the engines' usual wait.
 ANSWER_AFTER_TROUBLE_S = 240.0
@@ -43,6 +44,15 @@ def troubled(phone: Engine, probed_url: str) -> Iterator[Any]:
 def shown(phone: Engine, inputs: dict[str, str]) -> None:
     """Wait for the calculator to show CPython's answer for ``inputs``."""
     expected = cpython("building-damage", {**inputs, **FIXED.get(SECTION, {})})
+    try:
+        _wait_answer(phone, expected)
+    except EngineError as error:  # what the engine and the trouble saw, to tell a hang from a failure
+        raise EngineError(f"{error}; the engine: {seen(phone)}") from None
+    got = json.loads(phone.run(f"return document.querySelector('#{SECTION} .sh-calc__result').dataset.result"))
+    assert got == expected, phone.name
+
+
+def _wait_answer(phone: Engine, expected: dict[str, Any]) -> None:
     wait(
         phone,
         """const r = document.querySelector(arguments[0] + ' .sh-calc__result');
@@ -52,8 +62,6 @@ def shown(phone: Engine, inputs: dict[str, str]) -> None:
         what="the calculator's answer",
         timeout=ANSWER_AFTER_TROUBLE_S,
     )
-    got = json.loads(phone.run(f"return document.querySelector('#{SECTION} .sh-calc__result').dataset.result"))
-    assert got == expected, phone.name
 
 
 def seen(phone: Engine) -> dict[str, Any]:
@@ -93,7 +101,7 @@ def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(
     )
     text = phone.run("return document.querySelector(arguments[0]).textContent", status)
     assert "The rules on this page are not affected" in text, (phone.name, text)
-    assert seen(phone)["ended"] == ["no answer within 5 s"] * 2, phone.name
+    assert seen(phone)["ended"] == ["no answer within 20 s"] * 2, phone.name
     phone.tap(f"{status} button", "Try again")
     shown(phone, {})
     assert phone.run(f"return document.querySelector('{status} button').hidden") is True, phone.name
