@@ -18,6 +18,7 @@ from markupsafe import escape
 
 from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
+from build_scripts.finish.print_foot import add_print_foot
 
 __all__ = ["AS_OF_EARLY", "BACK_GUARD", "finish_page", "page_root"]
 
@@ -61,6 +62,7 @@ def finish_page(
     site_name: str = "",
     site_root: str = "/",
     calculators: str = "",
+    site_url: str = "",
 ) -> tuple[str, dict[str, str]]:
     """The finished page, and the scripts moved out of it (path from the site root → code).
 
@@ -77,10 +79,13 @@ def finish_page(
         site_root: The site's absolute path (``/`` or ``/rules/``): the header's links start
             there, since instant navigation keeps the header of the first page opened.
         calculators: The calculators' page, from the site root ("": no header button).
+        site_url: The site's address, which each printed sheet's foot names ("": no foot).
     """
     out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
     out = _guard_back(out, root)
     out = _hold_as_of(out, root)
+    if site_url:
+        out = add_print_foot(out, site_name=site_name, address=site_url + page_url)
     if calculators:
         out = _calculators_button(out, site_root + calculators)
     out = _search_words(_name_theme_parts(out))

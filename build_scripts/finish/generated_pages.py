@@ -60,6 +60,7 @@ def finish_generated_pages(
     site_name: str = "",
     calculators_page: str = "",
     not_found: str = "",
+    site_url: str = "",
 ) -> dict[str, str]:
     """Finish every page and the 404 page in place; return the scripts moved out of them.
 
@@ -73,6 +74,7 @@ def finish_generated_pages(
         site_name: The site's name, in the feed's title.
         calculators_page: The calculators' page, from the site root ("": none), in every page's header.
         not_found: What the 404 page says instead of the theme's "404 - Not found" ("": the theme's words).
+        site_url: The site's address, which each printed sheet's foot names.
     """
     moved: dict[str, str] = {}
     for path, url in generated_pages(site_dir):
@@ -86,6 +88,7 @@ def finish_generated_pages(
             site_name=site_name,
             site_root=site_root,
             calculators=calculators_page,
+            site_url=site_url,
         )
         path.write_text(html, "utf-8")
         moved.update(out)

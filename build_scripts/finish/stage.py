@@ -109,6 +109,7 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
         site_name=state.site_name,
         calculators_page=state.calculators_page,
         not_found=state.not_found,
+        site_url=state.site_url,
     )
     return finish_site(
         site_dir,

@@ -53,6 +53,7 @@ function bind(section) {
   let timer = 0;
   const form = part(section, "form");
   const later = () => {
+    section.dataset.used = "1"; // a used calculator prints its inputs and answer (rules.css, print)
     showIgnored(section, []); // the player has taken over from the link
     window.clearTimeout(timer);
     timer = window.setTimeout(() => update(section), DEBOUNCE_MS);
@@ -96,6 +97,7 @@ function onPage() {
   const shared = arriveWithLink(sections);
   if (!sections.length) return;
   sections.forEach(bind);
+  if (shared) shared.dataset.used = "1";
   startWhenDue(sections, () => {
     if (shared) showAnswerWhenReady(shared);
     for (const section of sections) update(section);
@@ -106,6 +108,7 @@ function onPage() {
 export function start() {
   onEveryPage(onPage);
   startLinks((section) => {
+    section.dataset.used = "1";
     showAnswerWhenReady(section);
     update(section);
   });

@@ -1,0 +1,62 @@
+"""What each printed sheet of a page says at its foot.
+
+The site, the page, its address, and the date (and wiki revision) of its words, so a sheet
+found on a table says where it came from and how old it is.
+
+The build writes the words into the page as data (``<span id="sh-print-foot" data-words>``,
+hidden, never read as text); ``print-foot.mjs`` gives them to the print stylesheet, whose
+page-margin boxes print them with the page number (a stylesheet cannot hold one page's
+words: the site's policy allows no inline style).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+from markupsafe import escape
+
+__all__ = ["FOOT_ID", "add_print_foot", "foot_words"]
+
+FOOT_ID = "sh-print-foot"
+_ARTICLE = re.compile(r"<article\b[^>]*>")
+_H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+#: A heading's own link (its # or the rule's menu): not words of the title.
+_OWN_LINK = re.compile(r'<a\b[^>]*class="(?:headerlink|rule-link)"[^>]*>.*?</a>', re.DOTALL)
+_VERSIONS = re.compile(r"""id="rule-versions" data-json='([^']*)'""")
+
+
+def _words_date(html: str) -> tuple[str, int]:
+    """The day the page's words were last changed, and the wiki revision that did it (0: none)."""
+    found = _VERSIONS.search(html)
+    if found is None:
+        return "", 0
+    rules = json.loads(unescape(found.group(1))).get("asof", {}).get("rules", {})
+    latest = [versions[-1] for versions in rules.values() if versions]
+    if not latest:
+        return "", 0
+    return max(v[0] for v in latest), max(int(v[1]) for v in latest)
+
+
+def foot_words(html: str, *, site_name: str, address: str) -> str:
+    """``Scrollhammer Rules · Buildings · rules.example.org/buildings/ · words of 2026-12-01, wiki revision 12``."""
+    heading = _H1.search(html)
+    title = " ".join(unescape(_TAG.sub("", _OWN_LINK.sub("", heading.group(1)))).split()) if heading else ""
+    place = address.split("://", 1)[-1]
+    parts = [p for p in (site_name, "" if title == site_name else title, place) if p]
+    day, revision = _words_date(html)
+    if day:
+        parts.append(f"words of {day}" + (f", wiki revision {revision}" if revision else ""))
+    return " · ".join(parts)
+
+
+def add_print_foot(html: str, *, site_name: str, address: str) -> str:
+    """The page with its sheets' foot words, as data just inside its article."""
+    article = _ARTICLE.search(html)
+    if article is None:
+        return html
+    words = foot_words(html, site_name=site_name, address=address)
+    span = f'<span id="{FOOT_ID}" data-words="{escape(words)}" hidden></span>'
+    return html[: article.end()] + span + html[article.end() :]

@@ -1,0 +1,34 @@
+// @ts-check
+// Scrollhammer Rules: each printed sheet's foot names the site, the page, its address and the
+// date of its words (the build writes them into the page: build_scripts/finish/print_foot.py).
+//
+// The print stylesheet prints them in the page's bottom margin, beside the page number, from
+// a custom property this module sets on the root: one page's words cannot be in a stylesheet
+// (the site's policy allows no inline style), and a style set from a script is allowed.
+// Set on every page, instant navigation included. A page opened as of a date (?as-of=) says
+// so too: its sheets hold the words of then.
+import { asOfValue } from "./as-of-when.mjs";
+import { onEveryPage } from "./site.mjs";
+
+const FOOT = "sh-print-foot";
+
+/**
+ * The words as a CSS string.
+ * @param {string} words
+ */
+export function cssString(words) {
+  return `"${words.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, " ")}"`;
+}
+
+function setFoot() {
+  const data = document.getElementById(FOOT);
+  let words = data instanceof HTMLElement ? data.dataset.words || "" : "";
+  const asOf = asOfValue(window.location.search);
+  if (words && asOf) words += ` · shown as of ${asOf}`;
+  document.documentElement.style.setProperty("--sh-print-foot", cssString(words));
+}
+
+/** Start: called once by main.mjs. */
+export function start() {
+  onEveryPage(setFoot);
+}

@@ -1,0 +1,102 @@
+"""A page printed as a player prints it (Chromium's own printing, to PDF, on A4 and on Letter)
+and read back with a PDF library: the rule words only, a chart row never split, a
+cross-reference naming where it leads, a calculator only when it was used (its inputs and
+answer then), no blank sheet, and each sheet's foot naming the site, the page, its address,
+the date of its words and the sheet's number; on a light background in dark mode too."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pypdf import PdfReader
+from support import PHONE
+from support.browser import section_cpython, wait_for
+
+#: Points: A4 and Letter, as PDF readers measure them.
+SIZES = {"A4": (595, 842), "Letter": (612, 792)}
+CALC = "calc-building-damage"
+#: What is on the screen for a player's thumb, never on paper.
+CONTROLS = ["Copy link", "Show exact fractions", "Roll it", "Try again", "Agree", "Building damage calculator"]
+
+
+def printed(page: Page, paper: str) -> list[str]:
+    """The page printed on ``paper``: each sheet's text; its size checked."""
+    page.wait_for_function("() => getComputedStyle(document.documentElement).getPropertyValue('--sh-print-foot')")
+    reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
+    for sheet in reader.pages:
+        width, height = float(sheet.mediabox.width), float(sheet.mediabox.height)
+        assert abs(width - SIZES[paper][0]) < 2, (paper, width)
+        assert abs(height - SIZES[paper][1]) < 2, (paper, height)
+    return [sheet.extract_text() for sheet in reader.pages]
+
+
+def foot(site_url: str, title: str, url: str) -> str:
+    return f"Scrollhammer Rules · {title} · {site_url.split('://')[1]}{url}"
+
+
+def words(sheet: str) -> str:
+    """A sheet's text without its foot and number."""
+    return "\n".join(
+        line
+        for line in sheet.splitlines()
+        if "Scrollhammer Rules ·" not in line and not re.fullmatch(r"\d+ / \d+", line.strip())
+    )
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_rule_page_prints_its_rule_words_with_each_sheets_foot(page: Page, site_url: str, paper: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + "buildings/")
+    sheets = printed(page, paper)
+    assert 2 <= len(sheets) <= 8, len(sheets)
+    for n, sheet in enumerate(sheets, start=1):
+        assert foot(site_url, "Buildings", "buildings/") in sheet, n
+        assert re.search(r"words of \d{4}-\d{2}-\d{2}", sheet), n
+        assert f"{n} / {len(sheets)}" in sheet, n
+        assert len(words(sheet).strip()) > 80, f"sheet {n} is blank"
+    text = "\n".join(words(s) for s in sheets)
+    for control in CONTROLS:
+        assert control not in text, control
+    assert "#" not in text, "a rule's # is printed"
+    assert "(→ Ruins)" in " ".join(text.split()), "a cross-reference does not say where it leads"
+    row = next(" ".join(s.split()) for s in sheets if "6: Total Collapse" in s)
+    assert "pile of rubble if one is available" in row, "a chart row is split across sheets"
+
+
+def test_a_used_calculator_prints_its_inputs_and_answer(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    wait_for(page, CALC, section_cpython(CALC, {}))
+    page.locator(f"#{CALC}-hits").fill("3")
+    wait_for(page, CALC, section_cpython(CALC, {"hits": "3"}))
+    text = " ".join(" ".join(printed(page, "A4")).split())
+    assert "Building damage calculator" in text
+    assert "S6 · wooden house (AV 10) · 3 hits" in text
+    assert re.search(r"Damages the building at least once in 3 hits: \d+\.\d%", text)
+    for control in ["Show exact fractions", "Roll it", "Copy link"]:
+        assert control not in text, control
+
+
+def test_a_page_printed_in_dark_mode_prints_dark_words_on_white(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(color_scheme="dark", viewport=PHONE)
+    page = context.new_page()
+    page.goto(site_url + "buildings/")
+    page.emulate_media(media="print")
+    colors = page.evaluate(
+        """() => [getComputedStyle(document.body).backgroundColor,
+                  getComputedStyle(document.querySelector('p.rule')).color]"""
+    )
+    context.close()
+    assert colors[0] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), colors
+    red, green, blue = (int(c) for c in re.findall(r"\d+", colors[1])[:3])
+    assert max(red, green, blue) < 100, f"light words on paper: {colors[1]}"
+
+
+def test_printing_hides_every_control_and_keeps_the_rules(page: Page, site_url: str) -> None:
+    page.goto(site_url + "buildings/")
+    page.emulate_media(media="print")
+    for control in [".md-header", ".md-sidebar--primary", ".rule-link >> nth=0", ".table-mark >> nth=0", f"#{CALC}"]:
+        expect(page.locator(control)).to_be_hidden()
+    expect(page.locator("#total-collapse")).to_be_visible()
