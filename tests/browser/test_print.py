@@ -100,3 +100,38 @@ def test_printing_hides_every_control_and_keeps_the_rules(page: Page, site_url: 
     for control in [".md-header", ".md-sidebar--primary", ".rule-link >> nth=0", ".table-mark >> nth=0", f"#{CALC}"]:
         expect(page.locator(control)).to_be_hidden()
     expect(page.locator("#total-collapse")).to_be_visible()
+
+
+def set_out(page: Page, site_url: str, pieces: list[tuple[str, str]]) -> None:
+    page.goto(site_url + "table/")
+    expect(page.locator(".sh-table__title")).to_be_visible()
+    for kind, name in pieces:
+        page.select_option("#add-kind", kind)
+        page.fill("#add-name", name)
+        page.click("form.sh-table__add button[type=submit]")
+        expect(page.locator(".sh-piece__name", has_text=name)).to_be_visible()
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_table_prints_one_game_sheet_with_its_pieces_summary_and_qr_code(
+    page: Page, site_url: str, paper: str
+) -> None:
+    set_out(page, site_url, [("stone-house", "the chapel"), ("ruin", "the mill"), ("forest", "the wood")])
+    expect(page.locator(".sh-table__sheet-qr svg")).to_be_attached()
+    sheets = printed(page, paper)
+    assert len(sheets) == 1, f"{len(sheets)} sheets for three pieces"
+    text = " ".join(sheets[0].split())
+    for words in ["the chapel", "the mill", "the wood", "Armour value now: AV 13", "Our table:", "Open this table:"]:
+        assert words in text, words
+    for words in ["What the rules leave to the players", "Copy link", "New game", "To agree:"]:
+        assert words not in text, words
+    page.emulate_media(media="print")
+    expect(page.locator(".sh-table__sheet-qr svg")).to_be_visible()
+
+
+def test_an_empty_table_prints_the_questions_to_agree(page: Page, site_url: str) -> None:
+    page.goto(site_url + "table/")
+    expect(page.locator(".sh-table__title")).to_be_visible()
+    page.emulate_media(media="print")
+    expect(page.locator("#what-to-agree")).to_be_visible()
+    expect(page.locator(".sh-table__sheet-qr")).to_have_count(0)

@@ -65,7 +65,30 @@ export function handOver(table, readOnly) {
   const text = el("pre", "sh-table__summary", summary(ui.spec, table));
   text.setAttribute("aria-label", "The table in plain text");
   box.append(text);
+  if (!readOnly && table.pieces.length) box.append(sheetQr(tableLink(table)));
   return box;
+}
+
+/** @type {{link: string, code: Promise<SVGSVGElement> | null}} */
+const printed = { link: "", code: null };
+
+/**
+ * The game sheet's QR code of the table's link: printed only (rules.css), never on the
+ * screen, where the QR code button shows it. Made once per link, after the table is drawn.
+ * @param {string} link
+ */
+function sheetQr(link) {
+  const holder = el("div", "sh-table__sheet-qr");
+  holder.setAttribute("aria-hidden", "true");
+  if (printed.link !== link || !printed.code) {
+    printed.link = link;
+    printed.code = qrCode(link, "QR code of this table's link");
+  }
+  printed.code.then(
+    (svg) => holder.replaceChildren(el("p", "", "Open this table:"), svg.cloneNode(true)),
+    () => holder.remove(),
+  );
+  return holder;
 }
 
 /** Leave the shared table (the address goes back to the page without it). */
