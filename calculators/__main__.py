@@ -11,6 +11,7 @@ import sys
 
 from calculators.format import as_text, to_jsonable
 from calculators.registry import all_calculators, get, reading_entries
+from calculators.spec import echo
 
 USAGE = (
     "usage: python -m calculators NAME key=value ... [reading.ID=OPTION ...] [--json]"
@@ -53,6 +54,8 @@ def _pairs(args: list[str]) -> dict[str, object]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"expected key=value, got {pair!r}.")
+        if key in given:
+            raise ValueError(f"{key} is given twice ({echo(given[key])} and {echo(value)}); give it once.")
         given[key] = value
     return given
 

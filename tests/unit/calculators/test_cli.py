@@ -1,26 +1,70 @@
-"""The command line (``python -m calculators``): JSON, the text table, ``--list``, bad input
-with exit status 2 and the message, never a traceback."""
+"""The command line (``python -m calculators``): JSON, the text table, ``--list``,
+``--readings``, bad input (a repeated key too) with exit status 2 and the message, never a
+traceback. Run in this process (so a mutation test sees it), and once as the module."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 
 import pytest
 
+from calculators.__main__ import main
 from calculators.format import to_jsonable
-from calculators.registry import all_calculators
+from calculators.registry import all_calculators, reading_entries
 from harness.project import ROOT
 
 CALCULATORS = all_calculators()
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "calculators", *args], capture_output=True, text=True, check=False, cwd=ROOT
+@dataclass(frozen=True)
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def cli(*args: str) -> Run:
+    """``python -m calculators ARGS``, in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(args))
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def test_the_module_runs_as_a_command_with_its_exit_status() -> None:
+    ok = subprocess.run(
+        [sys.executable, "-m", "calculators", "--list"], capture_output=True, text=True, cwd=ROOT, check=False
     )
+    assert ok.returncode == 0
+    assert ok.stdout == cli("--list").stdout
+    bad = subprocess.run([sys.executable, "-m", "calculators"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("usage: python -m calculators NAME")
+
+
+def test_a_key_given_twice_is_refused_naming_both_values() -> None:
+    proc = cli("building-damage", "strength=6", "strength=8")
+    assert proc.returncode == 2
+    assert "strength is given twice ('6' and '8')" in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_the_readings_are_listed_as_text_and_as_json() -> None:
+    text = cli("--readings")
+    assert text.returncode == 0
+    for entry in reading_entries():
+        assert f"{entry['id']} ({', '.join(entry['calculators'])}): {entry['question']}" in text.stdout
+        assert f"  reading.{entry['id']}={entry['default']} (the site's reading):" in text.stdout
+        for rule in entry["rules"]:
+            assert f"  rule: {rule}" in text.stdout
+    assert json.loads(cli("--readings", "--json").stdout) == json.loads(cli("--json", "--readings").stdout)
+    assert json.loads(cli("--json", "--readings").stdout) == reading_entries()
 
 
 def test_cli_json_for_the_issue_example() -> None:
