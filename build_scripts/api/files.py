@@ -62,8 +62,8 @@ def _json(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def api_files(book: ApiBook) -> dict[str, str | bytes]:
-    """Every file of ``api/v1/``, by its path from the site root."""
+def api_files(book: ApiBook, *, rule_files: bool = True) -> dict[str, str | bytes]:
+    """Every file of ``api/v1/``, by its path from the site root (``rule_files``: one per rule id too)."""
     out: dict[str, str | bytes] = {}
     lines = [
         json.dumps(rule_line(page, item, book.history.latest(RuleRef(page, item.id))), ensure_ascii=False)
@@ -72,7 +72,7 @@ def api_files(book: ApiBook) -> dict[str, str | bytes]:
     ]
     out[API_ROOT + BULK] = gzip.compress("".join(line + "\n" for line in lines).encode(), mtime=0)
     old_ids = renamed_from(book.aliases)
-    for card in book.cards:
+    for card in book.cards if rule_files else ():
         if card.rule.page not in book.anchored and card.status == "live":
             continue  # a reading's card: not a rule of the book
         versions: list[Version] = []
@@ -97,7 +97,7 @@ def api_files(book: ApiBook) -> dict[str, str | bytes]:
     ]
     files = {
         "rules": BULK,
-        "rule": "rules/{page}/{anchor}.json",
+        "rule": "rules/{page}/{anchor}.json" if rule_files else None,
         "changes": "changes.json",
         "schemas": {key: f"schemas/{name}.schema.json" for key, name in SCHEMAS.items()},
     }

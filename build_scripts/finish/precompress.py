@@ -25,8 +25,9 @@ __all__ = ["COMPRESSIBLE", "Compressed", "precompress_site"]
 
 #: Suffixes worth compressing (the stdlib zip is stored, so it compresses well too).
 COMPRESSIBLE = frozenset({".html", ".css", ".js", ".mjs", ".json", ".wasm", ".xml", ".svg", ".txt", ".map", ".zip"})
-#: Folders of the site left as they are (the rule cards).
-UNCOMPRESSED = frozenset({"r"})
+#: Folders of the site left as they are: the rule cards, and the rules as data (a file per
+#: rule: twins would triple what a host that counts files counts; tools fetch them rarely).
+UNCOMPRESSED = frozenset({"r", "api"})
 _MIN_SIZE = 1024
 _MIN_SAVING = 0.05
 

@@ -163,6 +163,11 @@ class Options:
     """Write the rules as data (``api/v1/``: the book, every rule, each rule's versions, the
     changes, their JSON Schemas) beside the site."""
 
+    api_rule_files: bool = True
+    """With ``api``, a file per rule id (every version of its words): one file per rule, which
+    a host that counts files counts (deploy/README.md); without them the bulk file and the
+    changes are still written."""
+
     build_sources: tuple[str, ...] = (
         "docs",
         "calculators",

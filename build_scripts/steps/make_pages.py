@@ -138,7 +138,7 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
     entries = changes(result.history.history, source.revisions, result.lock.lock.resolved, order)
     files: dict[str, str | bytes] = dict(_changes(project, entries, source, pages, hidden))
     if options.api:
-        files |= api_files(_api_book(project, result, source, entries))
+        files |= api_files(_api_book(project, result, source, entries), rule_files=options.api_rule_files)
     return MadePages(pages, frozenset(hidden), files, result, runtime, placements)
 
 

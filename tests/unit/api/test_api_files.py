@@ -33,6 +33,10 @@ def version(rule: RuleRef, words: str, date: str, rev: int = 0) -> Version:
 
 @pytest.fixture(scope="module")
 def files() -> dict[str, str | bytes]:
+    return api_files(the_book())
+
+
+def the_book() -> ApiBook:
     result = build()
     history = committed_history()
     now = history.versions[RULE][-1]
@@ -57,7 +61,7 @@ def files() -> dict[str, str | bytes]:
             "Breach!",
         ),
     ]
-    book = ApiBook(
+    return ApiBook(
         anchored=result.anchored,
         sections=dict(PROJECT.options.rulebook_sections),
         titles={p.name: p.title for p in PROJECT.options.pages},
@@ -73,7 +77,6 @@ def files() -> dict[str, str | bytes]:
         wiki_index="https://wiki.example.org/index.php",
         date="2026-12-06",
     )
-    return api_files(book)
 
 
 def schema(files: dict[str, str | bytes], name: str) -> Draft202012Validator:
@@ -164,3 +167,12 @@ def test_the_same_book_gives_the_same_bytes(files: dict[str, str | bytes]) -> No
     data = files[API_ROOT + BULK]
     assert isinstance(data, bytes)
     assert data[4:8] == b"\0\0\0\0", "the gzip header carries a time"
+
+
+def test_without_rule_files_the_bulk_keeps_every_rule_and_the_book_says_so() -> None:
+    lean = api_files(the_book(), rule_files=False)
+    assert not [name for name in lean if name.startswith(API_ROOT + "rules/")]
+    book = json.loads(lean[API_ROOT + "book.json"])
+    schema(lean, "book").validate(book)
+    assert book["files"]["rule"] is None
+    assert len(bulk(lean)) == sum(p["rules"] for p in book["pages"])
