@@ -284,6 +284,9 @@ def test_back_and_close_leave_show_and_keep_the_page_as_it_was(browser: Browser,
         else:
             dialog.get_by_role("button", name="Close").tap()
         expect(dialog).to_have_count(0)
+        # Close leaves Show's history entry by its own Back, which settles a moment later: the
+        # test's Back below would otherwise race it (a loaded machine lost that race once).
+        page.wait_for_function("() => !(history.state && history.state.shShow)")
         assert page.url.endswith("/unit-types/#cavalry")
         # The page was not loaded again (Material's instant navigation never saw that Back).
         expect(page.locator("#cavalry")).to_have_attribute("data-kept", "yes")
