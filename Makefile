@@ -18,8 +18,8 @@ export NO_MKDOCS_2_WARNING := 1
 
 all: build
 
-## setup: the Python venv (pinned by requirements.lock), the npm packages (package-lock.json)
-## and the font the rule cards' images are drawn in
+## setup: the Python venv (pinned by requirements.lock), the npm packages (package-lock.json),
+## the fonts the rule cards' images and the printed book are drawn in, and Pango, which typesets the book
 setup: $(STAMP) node_modules/.package-lock.json fonts
 
 $(STAMP): requirements.lock pyproject.toml
@@ -31,10 +31,14 @@ $(STAMP): requirements.lock pyproject.toml
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-## fonts: Debian's DejaVu Sans, which build_scripts/cards/card_image.py draws the rule cards in
+## fonts: Debian's DejaVu fonts, which build_scripts/cards/card_image.py draws the rule cards in and
+## the printed book (print/*.pdf) is set in, and Pango, the library WeasyPrint typesets it with
 CARD_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+PRINT_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf
 fonts:
-	@test -f $(CARD_FONT) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core; }
+	@{ test -f $(CARD_FONT) && test -f $(PRINT_FONT) && /sbin/ldconfig -p | grep -q libpangoft2-1.0.so.0; } || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0; }
 
 ## chromium: Debian's Chromium, which Playwright drives (it cannot download browsers here)
 chromium:
