@@ -29,6 +29,7 @@ _TYPES = {
     ".map": "application/json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".pdf": "application/pdf",
     ".xml": "application/xml",
     ".svg": "image/svg+xml",
     ".png": "image/png",

@@ -9,6 +9,7 @@
 3. :func:`build_scripts.finish.search.write_search`: the search, one record per rule, read
    from the built pages (Pagefind's index, the words for "Did you mean");
 4. :func:`build_scripts.cards.card_pages.write_cards`: a card (page and image) for every rule;
+   and :func:`build_scripts.finish.book.print_book.write_print_book`: the book to print (PDF);
 5. :func:`build_scripts.finish.service_worker.write_service_worker`: ``sw.js``, precaching it all
    but the cards of live rules (it answers their addresses itself) and their images;
 6. :func:`build_scripts.finish.precompress.precompress_site`: brotli and gzip copies.
@@ -27,6 +28,8 @@ from build_scripts.cards.card_pages import CardsWritten, write_cards
 from build_scripts.cards.rule_cards import Card
 from build_scripts.core.csp import externalize_data_svgs
 from build_scripts.core.stage_timer import StageTimer
+from build_scripts.finish.book.parts import PrintPart
+from build_scripts.finish.book.print_book import PrintWritten, drop_print_link, write_print_book
 from build_scripts.finish.precompress import Compressed, precompress_site
 from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
@@ -47,6 +50,7 @@ class Finished:
     search: SearchWritten | None = None
     #: Each step's wall time in seconds, in order.
     seconds: dict[str, float] = field(default_factory=dict)
+    printed: PrintWritten | None = None
 
     def summary(self, build_id: str) -> list[str]:
         """What finishing did, in the build log's lines."""
@@ -58,6 +62,12 @@ class Finished:
             )
         if self.search:
             lines.append(f"search: {self.search.records} rules, {self.search.files} files of Pagefind's index")
+        if self.printed:
+            size = sum(self.printed.files.values()) / 1e6
+            lines.append(
+                f"print: {len(self.printed.files)} PDF ({size:.1f} MB), {self.printed.typeset} typeset now, "
+                "the rest from the cache"
+            )
         pyodide, archive = self.manifest["pyodide"], self.manifest["calculators"]
         lines.append(f"calculators: Pyodide {pyodide} and {archive} copied into the site")
         if self.precache:
@@ -65,7 +75,8 @@ class Finished:
             lines.append(f"service worker: build {build_id} precaches {p.count} files ({p.size / 1e6:.1f} MB)")
             if p.book_count:
                 lines.append(
-                    f"service worker: the whole book adds {p.book_count} files ({p.book_size / 1e6:.1f} MB) on request"
+                    f"service worker: the whole book adds {p.book_count} file{'' if p.book_count == 1 else 's'} "
+                    f"({p.book_size / 1e6:.1f} MB) on request"
                 )
         if self.compressed:
             raw = sum(c.raw for c in self.compressed) / 1e6
@@ -111,6 +122,7 @@ def finish_site(
     unkept: Sequence[str] = (),
     card_images: bool = True,
     question_words: Mapping[str, Any] | None = None,
+    print_parts: Sequence[PrintPart] = (),
 ) -> Finished:
     """Every step after MkDocs, in order (see the module's docstring).
 
@@ -133,6 +145,7 @@ def finish_site(
         unkept: Pages kept only when read (globs from the site root: the older changes).
         card_images: Draw the cards' images (off: a card is one file, its words without a picture).
         question_words: The search's words for questions (stop words, the book's words for the game's).
+        print_parts: The printed book's parts (none: no PDF), kept offline with the whole book.
 
     Raises:
         RulebookError: when the service worker cannot be written.
@@ -158,8 +171,21 @@ def finish_site(
             if cards
             else None
         )
+    with timer.stage("finish: print"):
+        printed = None
+        if print_parts:
+            printed = write_print_book(
+                site_dir,
+                print_parts,
+                site_url=site_url,
+                site_name=site_name,
+                build_id=build_id,
+                cache_dir=cache_dir / "print",
+            )
+        else:
+            drop_print_link(site_dir)
     kept = [f"{card.path}index.html" for card in cards if card.status == "gone"]
-    book = [f"{url}**" for url in book_pages]
+    book = [f"{url}**" for url in book_pages] + [part.file for part in print_parts]
     with timer.stage("finish: service worker"):
         precache = (
             write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept, book=book, never=unkept)
@@ -168,4 +194,4 @@ def finish_site(
         )
     with timer.stage("finish: precompress"):
         compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
-    return Finished(manifest, precache, compressed, written, search, timer.seconds)
+    return Finished(manifest, precache, compressed, written, search, timer.seconds, printed)

@@ -17,7 +17,7 @@ from html import unescape
 
 from markupsafe import escape
 
-__all__ = ["FOOT_ID", "add_print_foot", "foot_words"]
+__all__ = ["FOOT_ID", "add_print_foot", "foot_words", "words_date"]
 
 FOOT_ID = "sh-print-foot"
 _ARTICLE = re.compile(r"<article\b[^>]*>")
@@ -28,7 +28,7 @@ _OWN_LINK = re.compile(r'<a\b[^>]*class="(?:headerlink|rule-link)"[^>]*>.*?</a>'
 _VERSIONS = re.compile(r"""id="rule-versions" data-json='([^']*)'""")
 
 
-def _words_date(html: str) -> tuple[str, int]:
+def words_date(html: str) -> tuple[str, int]:
     """The day the page's words were last changed, and the wiki revision that did it (0: none)."""
     found = _VERSIONS.search(html)
     if found is None:
@@ -46,7 +46,7 @@ def foot_words(html: str, *, site_name: str, address: str) -> str:
     title = " ".join(unescape(_TAG.sub("", _OWN_LINK.sub("", heading.group(1)))).split()) if heading else ""
     place = address.split("://", 1)[-1]
     parts = [p for p in (site_name, "" if title == site_name else title, place) if p]
-    day, revision = _words_date(html)
+    day, revision = words_date(html)
     if day:
         parts.append(f"words of {day}" + (f", wiki revision {revision}" if revision else ""))
     return " · ".join(parts)

@@ -20,6 +20,7 @@ from build_scripts.cards.rule_cards import Card
 from build_scripts.cards.rule_history import Edit
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import RuleRef
+from build_scripts.finish.book.parts import PrintPart
 from build_scripts.finish.finish_site import Finished, finish_site
 from build_scripts.finish.generated_pages import finish_generated_pages
 from build_scripts.runtime.assets import Runtime, prepare_runtime
@@ -60,6 +61,8 @@ class FinishState:
     precompress: bool
     host_headers: str | None
     card_images: bool
+    #: The printed book's parts (``name``, ``file``, ``pages``), in order; none: no PDF.
+    print_parts: list[dict[str, Any]]
     cards: list[Card]
 
     def dumps(self) -> str:
@@ -129,6 +132,7 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
         book_pages=state.book_pages,
         unkept=state.unkept,
         question_words=state.question_words,
+        print_parts=[PrintPart(p["name"], p["file"], tuple(p["pages"])) for p in state.print_parts],
     )
 
 

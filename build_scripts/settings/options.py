@@ -168,6 +168,10 @@ class Options:
     a host that counts files counts (deploy/README.md); without them the bulk file and the
     changes are still written."""
 
+    print_book: bool = True
+    """Typeset the book to print (``print/rules.pdf``, and a PDF for each navigation group)
+    from the built pages, with WeasyPrint: linked from the home page, kept with the whole book."""
+
     build_sources: tuple[str, ...] = (
         "docs",
         "calculators",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from build_scripts.api.files import ApiBook, api_files
@@ -27,6 +27,7 @@ from build_scripts.changes.entries import Entry, changes
 from build_scripts.changes.feed import LATEST, atom_feed
 from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
+from build_scripts.finish.book.parts import PrintPart, print_parts
 from build_scripts.finish.stage import FinishState
 from build_scripts.pages.calculator_forms import Placement, load_placements
 from build_scripts.pages.not_found import render_not_found
@@ -61,6 +62,13 @@ class MadePages:
     runtime: Runtime
     placements: list[Placement]
 
+    def print_parts(self, project: Project) -> list[PrintPart]:
+        """The printed book's parts (none when the ``print_book`` option is off)."""
+        options = project.options
+        if not options.print_book:
+            return []
+        return print_parts((page_url(p.name), p.group) for p in options.pages if p.kind == "rulebook")
+
     def finish_state(self, project: Project, plan: SitePlan) -> FinishState:
         """What stage 4 needs from this build: ``build/stages/finish.json``."""
         options, site = project.options, project.site
@@ -91,6 +99,7 @@ class MadePages:
             precompress=options.precompress,
             host_headers=options.host_headers,
             card_images=options.card_images,
+            print_parts=[asdict(part) for part in self.print_parts(project)],
             cards=self.result.cards if options.cards else [],
         )
 

@@ -35,7 +35,8 @@ def test_the_books_second_tier_lists_the_grouped_pages_and_none_of_the_core(larg
     listed = {entry["url"] for entry in book_list(larger_site)["files"]}  # type: ignore[index]
     assert "b02-ruins/index.html" in listed
     assert "b03-unit-types/index.html" in listed
-    assert not [url for url in listed if not url.startswith(("b02-", "b03-"))], "only the books' pages"
+    assert {"print/rules.pdf", "print/book-2.pdf", "print/book-3.pdf"} <= listed, "the book to print, each part"
+    assert not [url for url in listed if not url.startswith(("b02-", "b03-", "print/"))], "only the books' pages"
     sw = (larger_site / "sw.js").read_text("utf-8")
     assert '"url":"ruins/index.html"' in sw or 'url:"ruins/index.html"' in sw, "the core is precached"
     assert "b02-ruins" not in sw, "the book's pages are not precached"

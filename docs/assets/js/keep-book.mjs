@@ -94,7 +94,11 @@ function drawKeep(box, status) {
   }
   const button = el("button", "md-button md-button--primary sh-keep__button", `Keep the whole book on this phone`);
   button.type = "button";
-  const size = el("p", "sh-keep__size", `It stores ${amount(total.bytes)} more: every page beyond the core rules.`);
+  const size = el(
+    "p",
+    "sh-keep__size",
+    `It stores ${amount(total.bytes)} more: the rest of the rules, to read with no network.`,
+  );
   const progress = el("progress", "sh-keep__progress");
   progress.max = total.bytes;
   progress.value = kept.bytes;

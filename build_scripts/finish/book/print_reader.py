@@ -1,0 +1,257 @@
+"""A built rulebook page's rules, read back as the printed book's HTML: the words only.
+
+Only what the page templates mark as rules is printed: a heading (``rule-heading``), a
+paragraph or list item (``rule``), a damage-chart row (``rule chart-row``), and the lists
+that hold them. Inside a rule, what helps beside the words is left out: anything marked
+``data-help`` (a reference's "not in these sections", the Agree and Reading markers), the
+heading's ``#`` and a rule's menu link, anything hidden. Everything outside a rule (the
+theme, the calculators, the shortcuts) is never printed. Nothing here knows the theme.
+
+Every id is made the book's own (``buildings--total-collapse``), so one document holds
+every page. A link is followed to where it leads: to a place in this book, it stays a link
+inside it; to another part of the book, it names that part and the rule's address; to
+nothing printed, it is its words alone. A reference the book prints as "page XX" is
+printed with the page it leads to (the typesetter's ``target-counter``), or says it is not
+in these sections.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from markupsafe import escape
+
+__all__ = ["Heading", "Link", "PrintPage", "print_page"]
+
+_SPACES = re.compile(r"\s+")
+_VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed", "track"})
+_HEADING = re.compile(r"h[1-6]")
+#: The tags a rule's words keep (any other's words are kept, the tag is not).
+_INLINE = frozenset({"strong", "em", "b", "i", "code", "sup", "sub", "br", "span", "a", "p"})
+#: The classes the print stylesheet reads; any other is dropped.
+_CLASSES = frozenset(
+    {"rule", "rule-heading", "chart-row", "chart-row__name", "chart-row__roll", "rule-list", "damage-chart", "term"}
+)
+#: Inside a rule, what is never its words: its own links and marks.
+_NOT_WORDS = frozenset({"headerlink", "rule-link", "table-mark", "reading-mark", "xref-note"})
+_XREF_WORDS = "page XX"
+#: What a reference to a rule outside these sections prints in place of "page XX".
+NOT_HERE = "a page not in these sections"
+
+
+@dataclass(frozen=True)
+class Link:
+    """Where a link of the page leads in the printed book.
+
+    ``anchor``: an id in this document (``ruins--ruins``); otherwise ``address``, the rule's
+    address on the site, and ``part``, the name of the part of the book that prints it.
+    Neither: nothing printed (the link prints as its words).
+    """
+
+    anchor: str = ""
+    address: str = ""
+    part: str = ""
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading of the page: its level, its id in the book and its words."""
+
+    level: int
+    anchor: str
+    words: str
+
+
+@dataclass(frozen=True)
+class PrintPage:
+    """A page's rules as the book's HTML, its title and its headings (for the contents)."""
+
+    title: str
+    html: str
+    headings: tuple[Heading, ...]
+
+
+#: Where a link leads: (the page's address from the site root, the fragment) → a :class:`Link`.
+Place = Callable[[str, str], Link]
+
+
+def book_id(page: str, fragment: str) -> str:
+    """A rule's id in the book: ``buildings/`` and ``total-collapse`` → ``buildings--total-collapse``."""
+    name = page.strip("/").replace("/", "-") or "index"
+    return f"{name}--{fragment}" if fragment else name
+
+
+class _PrintReader(HTMLParser):
+    """Copies the rules' elements and words, leaving out the rest."""
+
+    def __init__(self, page: str, place: Place, address: Callable[[str], str]) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = page
+        self.place = place
+        self.address = address
+        self.out: list[str] = []
+        self.headings: list[Heading] = []
+        # (tag, what it was: "rule" / "keep" / "skip" / "xref" / "drop" / "container" / "link-dropped")
+        self._stack: list[tuple[str, str]] = []
+        self._in_rule = 0
+        self._skip = 0
+        self._xref: list[str] | None = None  # the words of a reference being read
+        self._xref_pending = ""  # a reference's words, waiting for the help that says where it leads
+        self._heading: tuple[int, str, list[str]] | None = None  # (level, anchor, words)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        classes = (found.get("class") or "").split()
+        if self._xref_pending:
+            self._reference_help(tag, found, classes)
+        if tag in _VOID:
+            if tag == "br" and self._in_rule and not self._skip:
+                self.out.append("<br>")
+            return
+        role = self._role(tag, found, classes)
+        self._stack.append((tag, role))
+        if role == "skip":
+            self._skip += 1
+        elif role == "xref":
+            self._xref = []
+        elif role in ("rule", "keep", "container"):
+            self.out.append(self._open(tag, found, classes))
+            if role == "rule":
+                self._in_rule += 1
+                if _HEADING.fullmatch(tag):
+                    self._heading = (int(tag[1]), book_id(self.page, found.get("id") or ""), [])
+
+    def _role(self, tag: str, found: dict[str, str | None], classes: list[str]) -> str:  # noqa: PLR0911 - one answer a kind
+        if self._skip:
+            return "skip"
+        if self._in_rule:
+            if "data-help" in found or "hidden" in found or set(classes) & _NOT_WORDS:
+                return "skip"
+            if "xref" in classes:
+                return "xref"
+            return "keep" if tag in _INLINE or _HEADING.fullmatch(tag) else "drop"
+        if found.get("id") and ({"rule", "rule-heading"} & set(classes)):
+            return "rule"
+        if {"rule-list", "damage-chart"} & set(classes):
+            return "container"
+        return "drop"
+
+    def _open(self, tag: str, found: dict[str, str | None], classes: list[str]) -> str:
+        attrs = []
+        if found.get("id"):
+            attrs.append(f' id="{escape(book_id(self.page, found["id"] or ""))}"')
+        kept = [c for c in classes if c in _CLASSES]
+        if kept:
+            attrs.append(f' class="{escape(" ".join(kept))}"')
+        if tag == "a":
+            link = self._follow(found.get("href") or "")
+            if link.anchor:
+                attrs.append(f' href="#{escape(link.anchor)}"')
+            elif link.address:
+                attrs.append(f' href="{escape(link.address)}"')
+            else:
+                tag = "span"
+                self._stack[-1] = ("a", "link-dropped")
+        return f"<{tag}{''.join(attrs)}>"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID:
+            return
+        if self._xref_pending:
+            self._reference_help("", {}, [])
+        while self._stack:
+            open_tag, role = self._stack.pop()
+            self._close(open_tag, role)
+            if open_tag == tag:
+                break
+
+    def _close(self, tag: str, role: str) -> None:
+        if role == "skip":
+            self._skip -= 1
+        elif role == "xref":
+            self._xref_pending = "".join(self._xref or [])
+            self._xref = None
+        elif role == "link-dropped":
+            self.out.append("</span>")
+        elif role in ("rule", "keep", "container"):
+            self.out.append(f"</{tag}>")
+            if role == "rule":
+                self._in_rule -= 1
+                self._end_heading()
+
+    def handle_data(self, data: str) -> None:
+        if not self._in_rule or self._skip:
+            return
+        if self._xref is not None:
+            self._xref.append(data)
+            return
+        if self._xref_pending:
+            self._reference_help("", {}, [])
+        self.out.append(str(escape(data)))
+        if self._heading is not None:
+            self._heading[2].append(data)
+
+    def close(self) -> None:
+        super().close()
+        if self._xref_pending:
+            self._reference_help("", {}, [])
+
+    # -- what is printed for a reference and a heading -----------------------------------
+
+    def _reference_help(self, tag: str, found: dict[str, str | None], classes: list[str]) -> None:
+        """The reference's words, now that what follows them says where they lead."""
+        words, self._xref_pending = self._xref_pending, ""
+        link = self._follow(found.get("href") or "") if tag == "a" and "xref-help" in classes else Link()
+        if _XREF_WORDS not in words:
+            self.out.append(str(escape(words)))
+            return
+        before, after = (str(escape(w)) for w in words.split(_XREF_WORDS, 1))
+        if link.anchor:
+            middle = f'page <a class="pageref" href="#{escape(link.anchor)}"></a>'
+        elif link.address:
+            middle = f'<a href="{escape(link.address)}">{escape(link.part)}, {escape(_short(link.address))}</a>'
+        else:
+            middle = NOT_HERE
+        self.out.append(before + middle + after)
+
+    def _end_heading(self) -> None:
+        if self._heading is None:
+            return
+        level, anchor, words = self._heading
+        self._heading = None
+        text = _SPACES.sub(" ", "".join(words)).strip()
+        self.headings.append(Heading(level, anchor, text))
+        fragment = anchor.split("--", 1)[1] if "--" in anchor else ""
+        self.out.append(f'<p class="rule-address">{escape(_short(self.address(self.page + "#" + fragment)))}</p>')
+
+    def _follow(self, href: str) -> Link:
+        target = urllib.parse.urlsplit(urllib.parse.urljoin("/" + self.page, href))
+        if target.scheme or target.netloc:
+            return Link()
+        return self.place(target.path.lstrip("/"), target.fragment)
+
+
+def _short(address: str) -> str:
+    """An address without its scheme, as printed: ``rules.example.org/ruins/#ruins``."""
+    return address.split("://", 1)[-1]
+
+
+def print_page(html: str, *, page: str, place: Place, address: Callable[[str], str]) -> PrintPage:
+    """The rules of a built page (``page``: its address from the site root, ``buildings/``) for the book.
+
+    ``place`` says where each link leads in the book; ``address`` gives a rule's address
+    on the site from ``page#id`` (printed under each heading).
+    """
+    start = html.find("<article")
+    end = html.find("</article>", start)
+    reader = _PrintReader(page, place, address)
+    reader.feed(html[start:end] if start >= 0 else "")
+    reader.close()
+    title = next((h.words for h in reader.headings if h.level == 1), "")
+    return PrintPage(title, "".join(reader.out), tuple(reader.headings))

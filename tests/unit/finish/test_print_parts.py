@@ -1,0 +1,39 @@
+"""The printed book's parts: the pages at the navigation's top are the first PDF, each group another."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_scripts.core.errors import RulebookError
+from build_scripts.finish.book.parts import FIRST_PART, PrintPart, print_parts
+
+
+def test_a_book_without_groups_is_one_pdf() -> None:
+    assert print_parts([("terrain/", ()), ("ruins/", ())]) == [PrintPart("", FIRST_PART, ("terrain/", "ruins/"))]
+
+
+def test_each_innermost_group_is_a_part_of_its_own_in_the_navigations_order() -> None:
+    parts = print_parts(
+        [
+            ("terrain/", ()),
+            ("b02-terrain/", ("Books 2–10", "Book 2")),
+            ("b02-ruins/", ("Books 2–10", "Book 2")),
+            ("b11-ruins/", ("Books 11–20", "Book 11")),
+            ("unit-types/", ()),
+        ]
+    )
+    assert parts == [
+        PrintPart("", FIRST_PART, ("terrain/", "unit-types/")),
+        PrintPart("Book 2", "print/book-2.pdf", ("b02-terrain/", "b02-ruins/")),
+        PrintPart("Book 11", "print/book-11.pdf", ("b11-ruins/",)),
+    ]
+
+
+def test_the_first_part_is_the_file_the_home_page_links_whatever_it_holds() -> None:
+    parts = print_parts([("b02-terrain/", ("Book 2",)), ("b03-terrain/", ("Book 3",))])
+    assert [p.file for p in parts] == [FIRST_PART, "print/book-3.pdf"]
+
+
+def test_two_groups_with_one_file_name_are_refused() -> None:
+    with pytest.raises(RulebookError, match=r"'Book 2' and 'Book-2' would both be printed as print/book-2\.pdf"):
+        print_parts([("a/", ()), ("b/", ("Book 2",)), ("c/", ("Book-2",))])
