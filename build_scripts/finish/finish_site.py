@@ -179,7 +179,6 @@ def finish_site(
                 print_parts,
                 site_url=site_url,
                 site_name=site_name,
-                build_id=build_id,
                 cache_dir=cache_dir / "print",
             )
         else:

@@ -14,6 +14,9 @@ from typing import Any
 import pypdf
 import pytest
 
+from build_scripts.core.errors import RulebookError
+from build_scripts.finish.book.parts import print_parts
+from build_scripts.finish.book.print_book import PrintWritten, write_print_book
 from build_scripts.finish.book.print_reader import book_id
 from build_scripts.finish.print_foot import words_date
 from harness.project import PROJECT
@@ -140,3 +143,40 @@ def test_the_home_page_links_it_and_the_whole_book_keeps_it(built_site: Path) ->
     assert f'href="{PDF}"' in (built_site / "index.html").read_text("utf-8")
     kept = json.loads((built_site / "offline-book.json").read_text("utf-8"))
     assert PDF in [entry["url"] for entry in kept["files"]]
+
+
+def small_site(folder: Path, words: str, *, foot: str = "") -> Path:
+    for page, title in (("terrain/", "Terrain"), ("ruins/", "Ruins")):
+        (folder / page).mkdir(parents=True, exist_ok=True)
+        (folder / page / "index.html").write_text(
+            f'<html><body><article><h1 class="rule-heading" id="{page[:-1]}">{title}</h1>'
+            f'<p class="rule" id="a">{words} <span class="xref">page XX</span>'
+            f'<a class="xref-help" href="../ruins/#ruins" data-help>Ruins</a></p></article>{foot}</body></html>',
+            "utf-8",
+        )
+    return folder
+
+
+def test_a_part_is_typeset_again_only_when_its_pages_words_change(tmp_path: Path) -> None:
+    parts = print_parts([("terrain/", ()), ("ruins/", ())])
+    cache = tmp_path / "cache"
+
+    def build(words: str, foot: str = "") -> PrintWritten:
+        site = small_site(tmp_path / "site", words, foot=foot)
+        return write_print_book(site, parts, site_url="https://r.example/", site_name="S", cache_dir=cache)
+
+    first = build("Words.")
+    assert first.typeset == 1
+    assert set(first.files) == {"print/rules.pdf"}
+    assert build("Words.", foot="<footer>build 2</footer>").typeset == 0, "outside the articles: not its words"
+    assert build("Other words.").typeset == 1
+    reader = pypdf.PdfReader(tmp_path / "site" / "print" / "rules.pdf")
+    words = text(reader)
+    assert "Other words. page 4" in words, "the reference is the page Ruins starts on: title, contents, Terrain"
+
+
+def test_a_page_of_the_book_that_was_not_built_is_named(tmp_path: Path) -> None:
+    parts = print_parts([("terrain/", ()), ("missing/", ())])
+    small_site(tmp_path, "Words.")
+    with pytest.raises(RulebookError, match=r"print: missing/ is in the printed book but was not built"):
+        write_print_book(tmp_path, parts, site_url="https://r.example/", site_name="S", cache_dir=tmp_path / "c")

@@ -5,16 +5,19 @@ a title page naming the date and wiki revision of its words and the site's addre
 contents with their page numbers, then each page's rules (:mod:`print_reader`). WeasyPrint,
 a typesetter made for print CSS, makes the PDF: its bookmarks from the headings, its running
 heads and page numbers, its internal links, and each "page XX" as the page the rule is on
-(``target-counter``). A PDF is kept in the build's cache by a hash of its document, so a part
-whose words did not change is not typeset again.
+(``target-counter``). A PDF is kept in the build's cache by a hash of what it is made from
+(its pages' articles, the book's other parts, the template, the typesetter's version), so a
+part whose words did not change is neither read back nor typeset again: at 50 times today's
+book an edit typesets one part.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn
@@ -31,6 +34,7 @@ from build_scripts.finish.print_foot import words_date
 __all__ = ["PRINT_LINK", "PrintWritten", "book_document", "drop_print_link", "typeset", "write_print_book"]
 
 _CSS = TEMPLATES / "print_book.css"
+_TEMPLATE = TEMPLATES / "print_book.html.j2"
 #: The home page's paragraph that links the printed book (``docs/index.md``).
 PRINT_LINK = re.compile(r'<p id="sh-print-book">.*?</p>\s*', re.DOTALL)
 
@@ -63,7 +67,6 @@ def book_document(
     *,
     site_name: str,
     site_url: str,
-    build_id: str,
     words_of: tuple[str, int],
     others: Sequence[Mapping[str, str]] = (),
 ) -> str:
@@ -95,7 +98,6 @@ def book_document(
             day=day,
             site_url=site_url,
             site_host=site_url.split("://", 1)[-1].rstrip("/"),
-            build_id=build_id,
             others=others,
             pages=chapters,
             css=Markup(_CSS.read_text("utf-8")),  # noqa: S704 - the committed stylesheet
@@ -126,14 +128,70 @@ def _weasyprint() -> ModuleType:
 
 
 def typeset(document: str) -> bytes:
-    """The PDF of a part's document (WeasyPrint; a worker process may run it)."""
+    """The PDF of a part's document (WeasyPrint)."""
     pdf: bytes = _weasyprint().HTML(string=document, url_fetcher=_refuse).write_pdf()
     return pdf
 
 
-def _entry_name(document: str) -> str:
-    version = _weasyprint().__version__
-    return hashlib.sha256(f"{version}\0{document}".encode()).hexdigest()[:32] + ".pdf"
+def _article(html: str) -> str:
+    """The page's article: all a printed page reads (its rules, and their versions' dates)."""
+    start = html.find("<article")
+    return html[start : html.find("</article>", start) + len("</article>")] if start >= 0 else ""
+
+
+@dataclass(frozen=True)
+class PartSource:
+    """Everything one part's PDF is made from; its :meth:`key` names the PDF in the cache.
+
+    ``articles``: each page's address and article; ``homes``: every printed page's address
+    and the name of the part that prints it (``""``: the first); ``others``: the other
+    parts' names and addresses, for the title page.
+    """
+
+    part: PrintPart
+    articles: tuple[tuple[str, str], ...]
+    homes: tuple[tuple[str, str], ...]
+    others: tuple[tuple[str, str], ...]
+    site_url: str
+    site_name: str
+
+    def key(self) -> str:
+        """A hash of the sources, the typesetter's version, the template and the stylesheet."""
+        sources = json.dumps(
+            [asdict(self), _weasyprint().__version__, _TEMPLATE.read_text("utf-8"), _CSS.read_text("utf-8")]
+        )
+        return hashlib.sha256(sources.encode()).hexdigest()[:32]
+
+    def document(self) -> str:
+        """The part's HTML document: its pages read back, its title page and contents."""
+        homes = dict(self.homes)
+        site_url, name = self.site_url, self.part.name
+
+        def place(url: str, fragment: str) -> Link:
+            if url not in homes:
+                return Link()
+            if homes[url] == name:
+                return Link(anchor=book_id(url, fragment))
+            there = site_url + url + (f"#{fragment}" if fragment else "")
+            return Link(address=there, part=homes[url] or self.site_name)
+
+        def address(rule: str) -> str:
+            return site_url + rule
+
+        pages = [(url, print_page(article, page=url, place=place, address=address)) for url, article in self.articles]
+        return book_document(
+            self.part,
+            pages,
+            site_name=self.site_name,
+            site_url=site_url,
+            words_of=max((words_date(article) for _, article in self.articles), default=("", 0)),
+            others=[{"name": other, "address": at} for other, at in self.others],
+        )
+
+
+def typeset_part(source: PartSource) -> bytes:
+    """The part's PDF (a worker process runs it: the pages are read back there)."""
+    return typeset(source.document())
 
 
 def write_print_book(
@@ -142,57 +200,37 @@ def write_print_book(
     *,
     site_url: str,
     site_name: str,
-    build_id: str,
     cache_dir: Path,
 ) -> PrintWritten:
     """Typeset every part from the built pages into ``site_dir`` (each part's ``file``).
 
+    Only a part whose sources changed is read back and typeset (the others are in the cache).
+
     Raises:
         RulebookError: naming the page, when a part's page was not built.
     """
-    where = {url: part for part in parts for url in part.pages}
-
-    def address(rule: str) -> str:
-        return site_url + rule
-
-    documents: dict[str, str] = {}
+    homes = tuple((url, part.name) for part in parts for url in part.pages)
+    jobs: dict[str, Job] = {}
+    names: dict[str, str] = {}
     for part in parts:
-
-        def place(url: str, fragment: str, part: PrintPart = part) -> Link:
-            home = where.get(url)
-            if home is None:
-                return Link()
-            if home is part:
-                return Link(anchor=book_id(url, fragment))
-            return Link(address=site_url + url + (f"#{fragment}" if fragment else ""), part=home.name or site_name)
-
-        pages, dates = [], []
+        articles = []
         for url in part.pages:
             built = site_dir / url / "index.html"
             if not built.is_file():
                 raise RulebookError(f"print: {url} is in the printed book but was not built ({built})")
-            html = built.read_text("utf-8")
-            pages.append((url, print_page(html, page=url, place=place, address=address)))
-            dates.append(words_date(html))
-        others = [{"name": o.name or site_name, "address": site_url + o.file} for o in parts if o is not part]
-        documents[part.file] = book_document(
-            part,
-            pages,
-            site_name=site_name,
-            site_url=site_url,
-            build_id=build_id,
-            words_of=max(dates, default=("", 0)),
-            others=others,
-        )
-    names = {file: _entry_name(document) for file, document in documents.items()}
-    made = BuildCache(cache_dir).make_all({names[file]: Job(typeset, documents[file]) for file in documents})
+            articles.append((url, _article(built.read_text("utf-8"))))
+        others = tuple((o.name or site_name, site_url + o.file) for o in parts if o is not part)
+        source = PartSource(part, tuple(articles), homes, others, site_url, site_name)
+        names[part.file] = f"{source.key()}.pdf"
+        jobs[names[part.file]] = Job(typeset_part, source)
+    made = BuildCache(cache_dir).make_all(jobs)
     files = {}
     for file, name in names.items():
         target = site_dir / file
         target.parent.mkdir(parents=True, exist_ok=True)
         made[name].link_to(target)
         files[file] = target.stat().st_size
-    return PrintWritten(files, sum(1 for name in names.values() if made[name].made))
+    return PrintWritten(files, sum(1 for name in set(names.values()) if made[name].made))
 
 
 def drop_print_link(site_dir: Path) -> None:
