@@ -50,22 +50,6 @@ export function setReading(input, option, source) {
 }
 
 /**
- * Apply `reading.ID=OPTION` from a link: null when taken, else why it was refused (the
- * rest of the link is still used, and the site's reading stays).
- * @param {HTMLElement} section
- * @param {string} name the parameter's name, `reading.ID`
- * @param {string} raw
- * @returns {string | null}
- */
-export function applyReadingParam(section, name, raw) {
-  const input = readingField(section, name.slice("reading.".length));
-  if (!input) return "this calculator has no such reading";
-  if (!options(input).includes(raw)) return `its options are ${options(input).join(", ")}`;
-  setReading(input, raw, "link");
-  return null;
-}
-
-/**
  * Every reading back to the site's (before another link is applied).
  * @param {HTMLElement} section
  */

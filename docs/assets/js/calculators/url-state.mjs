@@ -5,62 +5,10 @@
 // calculator (on this page or another) a link means. A link that went through a
 // messenger keeps working: parameters a calculator does not take never block its answer.
 import { el, SITE_ROOT } from "../site.mjs";
-import { applyReadingParam, resetReadings } from "./readings.mjs";
+import { isTracking, leftOutSentences, placeFor, shorten, sortLink } from "./link-parts.mjs";
+import { readingField, resetReadings, setReading } from "./readings.mjs";
 
-/** How much of a value from a link the page repeats (a link can carry anything). */
-const ECHO = 40;
-
-/**
- * Parameters that messengers, newsletters and ads add to links: dropped without a word.
- * @param {string} name
- */
-export function isTracking(name) {
-  const key = name.toLowerCase();
-  return (
-    key.startsWith("utm_") ||
-    [
-      "fbclid",
-      "gclid",
-      "gclsrc",
-      "dclid",
-      "gbraid",
-      "wbraid",
-      "msclkid",
-      "yclid",
-      "twclid",
-      "ttclid",
-      "li_fat_id",
-      "igshid",
-      "igsh",
-      "mc_cid",
-      "mc_eid",
-      "_ga",
-      "_gl",
-      "_hsenc",
-      "_hsmi",
-      "mkt_tok",
-      "oly_anon_id",
-      "oly_enc_id",
-      "rb_clickid",
-      "s_cid",
-      "vero_id",
-      "wickedid",
-      "si",
-      "ref",
-      "ref_src",
-      "share",
-      "trk",
-    ].includes(key)
-  );
-}
-
-/**
- * A value from a link as the page repeats it: cut short when it is long.
- * @param {string} value
- */
-export function shorten(value) {
-  return value.length <= ECHO ? value : `${value.slice(0, ECHO - 1)}…`;
-}
+export { isTracking, shorten };
 
 /**
  * Every named field of a calculator's form, as the strings Python will check.
@@ -134,11 +82,25 @@ export function sharedTarget(sections, params, hash) {
   return pool.find((s) => s.dataset.rule === id) || pool[0] || null;
 }
 
+/** @typedef {import("./link-parts.mjs").LeftOut} LeftOut */
+
 /**
- * A part of a link the calculator did not take: its name, its value, and why when it was
- * refused (a reading it does not have, an option the reading does not know).
- * @typedef {[string, string] | [string, string, string]} LeftOut
+ * A calculator's form as a link meets it: the fields a link sets, those its place fixes,
+ * and each reading's options.
+ * @param {HTMLElement} section
+ * @returns {import("./link-parts.mjs").FormShape}
  */
+function formShape(section) {
+  const shape = { fields: new Set(), fixed: new Set(), readings: new Map() };
+  for (const input of section.querySelectorAll("form [name]")) {
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) continue;
+    if (input instanceof HTMLInputElement && input.dataset.reading !== undefined) {
+      shape.readings.set(input.dataset.reading, (input.dataset.options || "").split(" ").filter(Boolean));
+    } else if (input instanceof HTMLInputElement && input.type === "hidden") shape.fixed.add(input.name);
+    else shape.fields.add(input.name);
+  }
+  return shape;
+}
 
 /**
  * Put a link's inputs into the calculator's form.
@@ -147,21 +109,16 @@ export function sharedTarget(sections, params, hash) {
  * @returns {LeftOut[]} the parameters the calculator does not take (tracking ones left out)
  */
 export function applyParams(section, params) {
-  /** @type {LeftOut[]} */
-  const ignored = [];
-  for (const [name, raw] of params) {
-    if (name === "calc") continue;
-    if (name.startsWith("reading.")) {
-      const refused = applyReadingParam(section, name, raw);
-      if (refused) ignored.push([name, raw, refused]);
-      continue;
-    }
+  const { values, readings, leftOut } = sortLink(params, formShape(section));
+  for (const [name, raw] of values) {
     const input = section.querySelector(`form [name="${CSS.escape(name)}"]`);
-    if (input instanceof HTMLInputElement && input.type === "hidden") continue; // fixed by the place
     if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) setValue(input, raw);
-    else if (!isTracking(name)) ignored.push([name, raw]);
   }
-  return ignored;
+  for (const [id, option] of readings) {
+    const input = readingField(section, id);
+    if (input) setReading(input, option, "link");
+  }
+  return leftOut;
 }
 
 /**
@@ -178,23 +135,7 @@ export function showIgnored(section, ignored) {
     box.replaceChildren();
     return;
   }
-  const plain = ignored.filter((part) => part.length === 2);
-  const refused = ignored.filter((part) => part.length === 3);
-  const lines = [];
-  if (plain.length) {
-    const listed = plain.map(([name, value]) => `${shorten(name)}=${shorten(value)}`).join(", ");
-    const what = plain.length === 1 ? "a part this calculator does not use" : "parts this calculator does not use";
-    lines.push(el("p", "", `The link had ${what}, left out: ${listed}.`));
-  }
-  for (const [name, value, why] of refused) {
-    lines.push(
-      el(
-        "p",
-        "",
-        `The link asks for the reading ${shorten(name)}=${shorten(value)}, refused: ${why}. The site's reading is used.`,
-      ),
-    );
-  }
+  const lines = leftOutSentences(ignored).map((sentence) => el("p", "", sentence));
   box.replaceChildren(...lines);
   box.hidden = false;
 }
@@ -210,12 +151,7 @@ export function resetForm(section) {
   showIgnored(section, []);
 }
 
-/**
- * @typedef {object} Place
- * @property {string} page the page's URL from the site root ("buildings/")
- * @property {string} rule the rule the calculator follows
- * @property {Record<string, string>} fixed the inputs its place fixes
- */
+/** @typedef {import("./link-parts.mjs").Place} Place */
 
 /**
  * Where each calculator is placed, from the build's manifest (cached offline).
@@ -248,10 +184,8 @@ export class Unreachable extends Error {}
  */
 export async function elsewhere(params) {
   const name = params.get("calc") || "";
-  const known = (await places())[name];
-  if (!Array.isArray(known) || !known.length) return null;
-  const place =
-    known.find((p) => Object.entries(p.fixed).every(([k, v]) => !params.has(k) || params.get(k) === v)) || known[0];
+  const place = placeFor((await places())[name], params);
+  if (!place) return null;
   const url = new URL(place.page, SITE_ROOT);
   url.search = params.toString();
   url.hash = place.rule;
