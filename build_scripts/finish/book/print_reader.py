@@ -31,11 +31,19 @@ _SPACES = re.compile(r"\s+")
 _VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed", "track"})
 _HEADING = re.compile(r"h[1-6]")
 #: The tags a rule's words keep (any other's words are kept, the tag is not).
-_INLINE = frozenset({"strong", "em", "b", "i", "code", "sup", "sub", "br", "span", "a", "p"})
-#: The classes the print stylesheet reads; any other is dropped.
-_CLASSES = frozenset(
-    {"rule", "rule-heading", "chart-row", "chart-row__name", "chart-row__roll", "rule-list", "damage-chart", "term"}
+_INLINE = frozenset({"strong", "em", "b", "i", "code", "sup", "sub", "span", "a", "p"})
+#: The classes the print stylesheet reads, in the order they are written; any other is dropped.
+_CLASS_ORDER = (
+    "rule",
+    "rule-heading",
+    "chart-row",
+    "chart-row__name",
+    "chart-row__roll",
+    "rule-list",
+    "damage-chart",
+    "term",
 )
+_CLASSES = frozenset(_CLASS_ORDER)
 #: Inside a rule, what is never its words: its own links and marks.
 _NOT_WORDS = frozenset({"headerlink", "rule-link", "table-mark", "reading-mark", "xref-note"})
 _XREF_WORDS = "page XX"
@@ -85,6 +93,16 @@ def book_id(page: str, fragment: str) -> str:
     return f"{name}--{fragment}" if fragment else name
 
 
+# What an element of the page is to the reader (kept on its stack until it closes).
+_RULE = "rule"  # a rule: copied, and its words printed
+_KEEP = "keep"  # an element inside a rule whose tag the book keeps
+_CONTAINER = "container"  # a list holding rules
+_SKIP = "skip"  # not words of the rule (help, marks, anything hidden): nothing inside is printed
+_XREF = "xref"  # a reference's words ("page XX"), printed once its help says where it leads
+_DROP = "drop"  # an element whose tag is not kept (its words are, inside a rule)
+_UNLINKED = "unlinked"  # a link that leads nowhere printed: a span
+
+
 class _PrintReader(HTMLParser):
     """Copies the rules' elements and words, leaving out the rest."""
 
@@ -95,76 +113,78 @@ class _PrintReader(HTMLParser):
         self.address = address
         self.out: list[str] = []
         self.headings: list[Heading] = []
-        # (tag, what it was: "rule" / "keep" / "skip" / "xref" / "drop" / "container" / "link-dropped")
-        self._stack: list[tuple[str, str]] = []
-        self._in_rule = 0
+        self._stack: list[tuple[str, str]] = []  # (tag, what it is to the reader)
+        self._in_rule = False  # a rule is never inside another (the page templates write none)
         self._skip = 0
         self._xref: list[str] | None = None  # the words of a reference being read
-        self._xref_pending = ""  # a reference's words, waiting for the help that says where it leads
+        self._xref_pending: str | None = None  # a reference's words, waiting for the help that says where it leads
         self._heading: tuple[int, str, list[str]] | None = None  # (level, anchor, words)
 
     # -- reading -------------------------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        classes = (found.get("class") or "").split()
-        if self._xref_pending:
-            self._reference_help(tag, found, classes)
+        classes = set((found.get("class") or "").split())
+        if self._xref_pending is not None:
+            help_link = tag == "a" and "xref-help" in classes
+            self._reference(self._follow(found.get("href")) if help_link else Link())
         if tag in _VOID:
             if tag == "br" and self._in_rule and not self._skip:
                 self.out.append("<br>")
             return
         role = self._role(tag, found, classes)
         self._stack.append((tag, role))
-        if role == "skip":
+        if role == _SKIP:
             self._skip += 1
-        elif role == "xref":
+        elif role == _XREF:
             self._xref = []
-        elif role in ("rule", "keep", "container"):
+        elif role in (_RULE, _KEEP, _CONTAINER):
             self.out.append(self._open(tag, found, classes))
-            if role == "rule":
-                self._in_rule += 1
-                if _HEADING.fullmatch(tag):
-                    self._heading = (int(tag[1]), book_id(self.page, found.get("id") or ""), [])
+        if role == _RULE:
+            self._in_rule = True
+            rule_id = found.get("id") or ""
+            if _HEADING.fullmatch(tag):
+                self._heading = (int(tag[1]), book_id(self.page, rule_id), [])
 
-    def _role(self, tag: str, found: dict[str, str | None], classes: list[str]) -> str:  # noqa: PLR0911 - one answer a kind
+    def _role(self, tag: str, found: dict[str, str | None], classes: set[str]) -> str:  # noqa: PLR0911 - one answer a kind
         if self._skip:
-            return "skip"
+            return _SKIP
         if self._in_rule:
-            if "data-help" in found or "hidden" in found or set(classes) & _NOT_WORDS:
-                return "skip"
+            if "data-help" in found or "hidden" in found or classes & _NOT_WORDS:
+                return _SKIP
             if "xref" in classes:
-                return "xref"
-            return "keep" if tag in _INLINE or _HEADING.fullmatch(tag) else "drop"
-        if found.get("id") and ({"rule", "rule-heading"} & set(classes)):
-            return "rule"
-        if {"rule-list", "damage-chart"} & set(classes):
-            return "container"
-        return "drop"
+                return _XREF
+            return _KEEP if tag in _INLINE else _DROP
+        if found.get("id") and classes & {"rule", "rule-heading"}:
+            return _RULE
+        if classes & {"rule-list", "damage-chart"}:
+            return _CONTAINER
+        return _DROP
 
-    def _open(self, tag: str, found: dict[str, str | None], classes: list[str]) -> str:
+    def _open(self, tag: str, found: dict[str, str | None], classes: set[str]) -> str:
         attrs = []
-        if found.get("id"):
-            attrs.append(f' id="{escape(book_id(self.page, found["id"] or ""))}"')
-        kept = [c for c in classes if c in _CLASSES]
+        rule_id = found.get("id")
+        if rule_id:
+            attrs.append(f' id="{escape(book_id(self.page, rule_id))}"')
+        kept = sorted(classes & _CLASSES, key=_CLASS_ORDER.index)
         if kept:
             attrs.append(f' class="{escape(" ".join(kept))}"')
         if tag == "a":
-            link = self._follow(found.get("href") or "")
+            link = self._follow(found.get("href"))
             if link.anchor:
                 attrs.append(f' href="#{escape(link.anchor)}"')
             elif link.address:
                 attrs.append(f' href="{escape(link.address)}"')
             else:
                 tag = "span"
-                self._stack[-1] = ("a", "link-dropped")
+                self._stack[-1] = ("a", _UNLINKED)
         return f"<{tag}{''.join(attrs)}>"
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _VOID:
             return
-        if self._xref_pending:
-            self._reference_help("", {}, [])
+        if self._xref_pending is not None:
+            self._reference(Link())
         while self._stack:
             open_tag, role = self._stack.pop()
             self._close(open_tag, role)
@@ -172,18 +192,18 @@ class _PrintReader(HTMLParser):
                 break
 
     def _close(self, tag: str, role: str) -> None:
-        if role == "skip":
+        if role == _SKIP:
             self._skip -= 1
-        elif role == "xref":
-            self._xref_pending = "".join(self._xref or [])
+        elif role == _XREF:
+            self._xref_pending = "".join(self._xref or ())
             self._xref = None
-        elif role == "link-dropped":
+        elif role == _UNLINKED:
             self.out.append("</span>")
-        elif role in ("rule", "keep", "container"):
+        elif role in (_RULE, _KEEP, _CONTAINER):
             self.out.append(f"</{tag}>")
-            if role == "rule":
-                self._in_rule -= 1
-                self._end_heading()
+        if role == _RULE:
+            self._in_rule = False
+            self._end_heading()
 
     def handle_data(self, data: str) -> None:
         if not self._in_rule or self._skip:
@@ -191,46 +211,43 @@ class _PrintReader(HTMLParser):
         if self._xref is not None:
             self._xref.append(data)
             return
-        if self._xref_pending:
-            self._reference_help("", {}, [])
+        if self._xref_pending is not None:
+            self._reference(Link())
         self.out.append(str(escape(data)))
         if self._heading is not None:
             self._heading[2].append(data)
 
     def close(self) -> None:
         super().close()
-        if self._xref_pending:
-            self._reference_help("", {}, [])
+        if self._xref_pending is not None:
+            self._reference(Link())
 
     # -- what is printed for a reference and a heading -----------------------------------
 
-    def _reference_help(self, tag: str, found: dict[str, str | None], classes: list[str]) -> None:
-        """The reference's words, now that what follows them says where they lead."""
-        words, self._xref_pending = self._xref_pending, ""
-        link = self._follow(found.get("href") or "") if tag == "a" and "xref-help" in classes else Link()
-        if _XREF_WORDS not in words:
-            self.out.append(str(escape(words)))
-            return
-        before, after = (str(escape(w)) for w in words.split(_XREF_WORDS, 1))
+    def _reference(self, link: Link) -> None:
+        """The reference's words, now that what follows them says where they lead (``link``)."""
+        words, self._xref_pending = self._xref_pending or "", None
         if link.anchor:
             middle = f'page <a class="pageref" href="#{escape(link.anchor)}"></a>'
         elif link.address:
             middle = f'<a href="{escape(link.address)}">{escape(link.part)}, {escape(_short(link.address))}</a>'
         else:
             middle = NOT_HERE
-        self.out.append(before + middle + after)
+        self.out.append(str(escape(words)).replace(_XREF_WORDS, middle))
 
     def _end_heading(self) -> None:
         if self._heading is None:
             return
         level, anchor, words = self._heading
         self._heading = None
-        text = _SPACES.sub(" ", "".join(words)).strip()
-        self.headings.append(Heading(level, anchor, text))
-        fragment = anchor.split("--", 1)[1] if "--" in anchor else ""
+        self.headings.append(Heading(level, anchor, _SPACES.sub(" ", "".join(words)).strip()))
+        fragment = anchor.partition("--")[2]
         self.out.append(f'<p class="rule-address">{escape(_short(self.address(self.page + "#" + fragment)))}</p>')
 
-    def _follow(self, href: str) -> Link:
+    def _follow(self, href: str | None) -> Link:
+        """Where a link leads in the book (nowhere printed: an empty :class:`Link`)."""
+        if not href:
+            return Link()
         target = urllib.parse.urlsplit(urllib.parse.urljoin("/" + self.page, href))
         if target.scheme or target.netloc:
             return Link()
@@ -249,9 +266,9 @@ def print_page(html: str, *, page: str, place: Place, address: Callable[[str], s
     on the site from ``page#id`` (printed under each heading).
     """
     start = html.find("<article")
-    end = html.find("</article>", start)
     reader = _PrintReader(page, place, address)
-    reader.feed(html[start:end] if start >= 0 else "")
+    if start >= 0:
+        reader.feed(html[start : html.find("</article>", start)])
     reader.close()
     title = next((h.words for h in reader.headings if h.level == 1), "")
     return PrintPage(title, "".join(reader.out), tuple(reader.headings))

@@ -37,3 +37,8 @@ def test_the_first_part_is_the_file_the_home_page_links_whatever_it_holds() -> N
 def test_two_groups_with_one_file_name_are_refused() -> None:
     with pytest.raises(RulebookError, match=r"'Book 2' and 'Book-2' would both be printed as print/book-2\.pdf"):
         print_parts([("a/", ()), ("b/", ("Book 2",)), ("c/", ("Book-2",))])
+
+
+def test_a_groups_file_is_its_name_in_lower_case_letters_and_digits() -> None:
+    parts = print_parts([("a/", ()), ("b/", ("-Book 2: Ruins!-",)), ("c/", ("¡¿",))])
+    assert [p.file for p in parts] == [FIRST_PART, "print/book-2-ruins.pdf", "print/part.pdf"]

@@ -125,3 +125,90 @@ def test_words_are_escaped_and_the_headings_listed() -> None:
 def test_a_page_without_an_article_prints_nothing() -> None:
     page = print_page("<html><p class='rule' id='a'>x</p></html>", page="x/", place=place, address=str)
     assert (page.html, page.title, page.headings) == ("", "", ())
+
+
+def test_a_line_break_is_kept_inside_a_rule_and_nowhere_else() -> None:
+    out = read('<br><p class="rule" id="a">one<br>two<span data-help>x<br>y</span></p><br>')
+    assert out == '<p id="buildings--a" class="rule">one<br>two</p>'
+
+
+def test_whatever_is_nested_in_what_helps_is_left_out_to_its_end() -> None:
+    out = read('<p class="rule" id="a">a<span data-help><b>help</b> <i>more</i> words</span> b</p>')
+    assert out == '<p id="buildings--a" class="rule">a b</p>'
+
+
+def test_a_rule_list_keeps_its_items_and_its_own_words_are_not_printed() -> None:
+    out = read('<ul class="rule-list">Between<li class="rule" id="a">one</li> <li class="rule" id="b">two</li></ul>')
+    assert out == (
+        '<ul class="rule-list"><li id="buildings--a" class="rule">one</li><li id="buildings--b" class="rule">two</li></ul>'
+    )
+
+
+def test_an_element_with_an_id_but_no_rules_class_is_not_printed() -> None:
+    assert read('<div id="x" class="sh-calc">Answer</div><p id="y">Note</p><p class="rule">No id</p>') == ""
+
+
+def test_a_heading_inside_a_rule_keeps_its_words_not_its_tag() -> None:
+    assert read('<p class="rule" id="a">x<h4>y</h4></p>') == '<p id="buildings--a" class="rule">xy</p>'
+
+
+def test_a_term_in_another_part_links_its_address() -> None:
+    out = read('<p class="rule" id="a"><a class="term" href="../b07-ruins/#ruins">Ruins</a></p>')
+    assert (
+        out
+        == '<p id="buildings--a" class="rule"><a class="term" href="https://r.example/b07-ruins/#ruins">Ruins</a></p>'
+    )
+
+
+def test_a_link_without_an_address_is_its_words() -> None:
+    assert (
+        read('<p class="rule" id="a"><a class="term">x</a></p>')
+        == '<p id="buildings--a" class="rule"><span class="term">x</span></p>'
+    )
+
+
+def test_a_references_other_words_are_kept_and_every_page_xx_in_it_filled() -> None:
+    out = read(
+        '<p class="rule" id="a"><span class="xref">the rules</span>'
+        '<a class="xref-help" href="../ruins/#ruins" data-help>Ruins</a>, '
+        '<span class="xref">page XX or page XX</span><a class="xref-help" href="../ruins/#ruins" data-help>R</a></p>'
+    )
+    link = '<a class="pageref" href="#ruins--ruins"></a>'
+    assert out == f'<p id="buildings--a" class="rule">the rules, page {link} or page {link}</p>'
+
+
+def test_a_help_that_is_not_a_link_leads_nowhere() -> None:
+    out = read(
+        '<p class="rule" id="a">on <span class="xref">page XX</span>'
+        '<span class="xref-help" href="../ruins/#ruins" data-help>Ruins</span></p>'
+    )
+    assert out == f'<p id="buildings--a" class="rule">on {NOT_HERE}</p>'
+
+
+def test_the_address_under_a_heading_loses_only_its_scheme() -> None:
+    page = print_page(
+        '<article><h2 class="rule-heading" id="b--c">B</h2></article>',
+        page="ruins/",
+        place=place,
+        address=lambda rule: "https://r.example/x://y/" + rule,
+    )
+    assert page.html.endswith('<p class="rule-address">r.example/x://y/ruins/#b--c</p>')
+    assert page.headings[0].anchor == "ruins--b--c"
+
+
+def test_only_the_first_article_is_read_and_a_closing_tag_before_it_is_not_its_end() -> None:
+    page = print_page(
+        '</article><article><p class="rule" id="a">First</p></article><article><p class="rule" id="b">Second</p>',
+        page="ruins/",
+        place=place,
+        address=str,
+    )
+    assert page.html == '<p id="ruins--a" class="rule">First</p>'
+
+
+def test_a_books_ids_from_the_pages_address() -> None:
+    assert book_id("buildings/", "total-collapse") == "buildings--total-collapse"
+    assert book_id("books/b07/ruins/", "x") == "books-b07-ruins--x"
+    assert book_id("", "x") == "index--x"
+    assert book_id("/ruins/", "") == "ruins"
+    assert book_id("", "") == "index"
