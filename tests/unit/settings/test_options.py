@@ -16,7 +16,7 @@ from mkdocs.structure.files import get_files
 from support import without_mkdocs
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.settings.options import PLUGIN, Options, load_project, read_config
+from build_scripts.settings.options import PLUGIN, Options, Site, load_project, read_config
 from build_scripts.steps.pages_command import docs_files
 from build_scripts.steps.plan import plan_site
 from harness.project import ROOT
@@ -61,6 +61,83 @@ def test_a_config_without_the_plugin_is_named(tmp_path: Path) -> None:
     config.write_text("site_name: x\nplugins:\n  - search\n", "utf-8")
     with pytest.raises(RulebookError, match=r"mkdocs\.yml has no scrollhammer plugin"):
         load_project(config)
+
+
+def test_a_config_with_only_the_plugin_gets_the_defaults_mkdocs_would(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("plugins:\n  - scrollhammer:\n      exports: [a.wiki]\n      pages: []\n", "utf-8")
+    project = load_project(config)
+    assert project.site == Site(url="/", name="", copyright="", docs_dir="docs", nav=[])
+    assert project.root == tmp_path
+    assert project.options.exports == ("a.wiki",)
+
+
+def test_a_configs_site_settings_are_read_as_written(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(
+        "site_url: https://r.example/\nsite_name: R\ncopyright: C\ndocs_dir: pages\nnav: [a.md]\n"
+        "plugins:\n  - search\n  - scrollhammer:\n      exports: [a.wiki]\n      pages: []\n",
+        "utf-8",
+    )
+    assert load_project(config).site == Site(
+        url="https://r.example/", name="R", copyright="C", docs_dir="pages", nav=["a.md"]
+    )
+
+
+def test_a_plugin_entry_without_options_is_named_for_what_it_lacks(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("plugins:\n  - scrollhammer:\n", "utf-8")
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml: scrollhammer: the option 'exports' is required$"):
+        load_project(config)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("plugins: [scrollhammer: {exports: [a.wiki], pages: []}", r"^mkdocs\.yml: while parsing a flow"),
+        ("- a list\n- of things\n", r"^mkdocs\.yml is not a mapping of settings$"),
+    ],
+)
+def test_a_config_that_is_not_yaml_settings_is_named(tmp_path: Path, text: str, message: str) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(text, "utf-8")
+    with pytest.raises(RulebookError, match=message):
+        read_config(config)
+
+
+def test_a_missing_config_is_named(tmp_path: Path) -> None:
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml: \[Errno 2\]"):
+        read_config(tmp_path / "mkdocs.yml")
+
+
+def test_an_env_tag_is_read_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: !ENV [SH_TEST_NAME, fallback]\n", "utf-8")
+    monkeypatch.delenv("SH_TEST_NAME", raising=False)
+    assert read_config(config)["site_name"] == "fallback"
+    monkeypatch.setenv("SH_TEST_NAME", "Named")
+    assert read_config(config)["site_name"] == "Named"
+
+
+def test_an_option_that_may_be_unset_takes_none_or_its_kind_only() -> None:
+    base = {"exports": ["a.wiki"], "pages": []}
+    assert Options.from_mapping({**base, "host_headers": None}).host_headers is None
+    assert Options.from_mapping({**base, "host_headers": "deploy/_headers"}).host_headers == "deploy/_headers"
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml: scrollhammer: host_headers: must be text, not 5$"):
+        Options.from_mapping({**base, "host_headers": 5})
+
+
+def test_options_that_are_not_a_mapping_are_refused_with_what_they_were() -> None:
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml: scrollhammer: must be a mapping of options, not \['x'\]$"):
+        Options.from_mapping(["x"])  # type: ignore[arg-type]
+
+
+def test_an_unknown_option_is_named_with_every_option_known() -> None:
+    with pytest.raises(RulebookError) as refused:
+        Options.from_mapping({"exports": [], "pages": [], "zzz": 1})
+    known = str(refused.value).split("(known: ", 1)[1].rstrip(")").split(", ")
+    assert known == sorted(known)
+    assert {"exports", "pages", "print_book", "api"} <= set(known)
 
 
 def test_the_docs_a_generator_reads_are_those_mkdocs_reads() -> None:
