@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from build_scripts.finish.search.records import records, words_by_length
+from build_scripts.finish.search.records import records, word_counts, words_by_length
 from build_scripts.finish.search.rule_text import PageRules, RuleText, page_rules
 
 
@@ -51,3 +51,58 @@ def test_a_rules_record_carries_its_place_at_a_tenth_of_its_own_words_and_a_head
     assert '<p data-pagefind-weight="0.1">Unit Types Monstrous Cavalry Shooting:</p>' in fire
     assert fire.index("can fire up to two") < fire.index("Unit Types Monstrous Cavalry"), "its own words first"
     assert 'data-pagefind-weight="0.1"' not in found["unit-types/#mc-shooting"]
+
+
+PAGE = """<html><nav><p class="rule" id="nav">Not read: before the first rule? No, a rule.</p></nav>
+<div id="top">Before</div>
+<h1 class="rule-heading" id="buildings">Buildings<a class="headerlink" href="#buildings">#</a></h1>
+<p class="rule" id="p1">Flame &amp; <b>shock</b> attacks<span data-help><i>help</i> more help</span> hurt.</p>
+<ol class="damage-chart"><li class="rule chart-row" id="breach"><p class="chart-row__name">
+<span class="chart-row__roll">1</span>: <strong>Breach!</strong></p><p>Armour is reduced.</p></li></ol>
+<p id="plain">Not a rule.</p><p class="rule">No id, no rule.</p>
+"""
+
+
+def test_a_pages_rules_each_with_its_kind_name_words_and_heading() -> None:
+    page = page_rules(PAGE)
+    assert page.title == "Buildings"
+    assert [(r.id, r.kind, r.name, r.text, r.heading, r.place) for r in page.rules] == [
+        ("nav", "rule", "", "Not read: before the first rule? No, a rule.", "", ()),
+        ("buildings", "heading", "Buildings", "", "Buildings", ()),
+        ("p1", "rule", "", "Flame & shock attacks hurt.", "Buildings", ("Buildings",)),
+        ("breach", "chart-row", "1: Breach!", "Armour is reduced.", "Buildings", ("Buildings",)),
+    ]
+
+
+def test_a_page_without_rules_or_headings_has_none_and_no_title() -> None:
+    assert page_rules("<html><p>Words</p></html>") == PageRules("", ())
+    only = page_rules('<p class="rule" id="a">Words</p>')
+    assert (only.title, [r.text for r in only.rules]) == ("", ["Words"])
+
+
+def test_each_kind_of_rule_makes_its_own_record() -> None:
+    page = page_rules(PAGE)
+    found = {record.url: record.html for record in records("buildings/", page)}
+    assert list(found) == ["buildings/#nav", "buildings/#buildings", "buildings/#p1", "buildings/#breach"]
+    assert '<p data-pagefind-weight="0.5">Buildings</p></body>' in found["buildings/#buildings"]
+    assert 'content="Buildings"' in found["buildings/#buildings"]
+    assert "<h1>1: Breach!</h1><p>Armour is reduced.</p>" in found["buildings/#breach"]
+    assert 'content="1: Breach!"' in found["buildings/#breach"]
+    assert '<p>Flame &amp; shock attacks hurt.</p><p data-pagefind-weight="0.1">Buildings</p>' in found["buildings/#p1"]
+    assert 'content="Buildings"' in found["buildings/#p1"]
+    assert 'data-pagefind-filter="page:Buildings"' in found["buildings/#p1"]
+
+
+def test_the_words_counted_are_every_rules_name_and_words_in_lower_case() -> None:
+    counts = word_counts([page_rules(PAGE), page_rules(PAGE)])
+    assert counts["buildings"] == 2
+    assert counts["breach"] == 2
+    assert counts["flame"] == 2
+    assert counts["help"] == 0
+    assert counts["armour"] == 2
+    assert "Flame" not in counts
+
+
+def test_a_word_of_exactly_four_letters_is_kept_and_ties_go_alphabetically() -> None:
+    shards = words_by_length(Counter({"wall": 2, "tree": 2, "hill": 5, "zone": 2}))
+    assert list(shards[4].items()) == [("hill", 5), ("tree", 2), ("wall", 2), ("zone", 2)]
