@@ -58,6 +58,63 @@ def test_a_book_kept_as_exports_has_a_day_of_builds_per_entry() -> None:
     assert [(e.key, e.rev, e.user) for e in entries] == [("day-2026-12-04", 0, ""), ("day-2026-12-01", 0, "")]
 
 
+def test_an_entry_takes_its_time_editor_summary_and_hidden_parts_from_the_wiki() -> None:
+    hidden = Revision("Rulebook", 3, 2, "2026-11-03T09:30:00Z", "Bea", "tidy", "", None, ("user",))
+    entries = changes(HISTORY, [revision(2), hidden], {}, {})
+    third = next(e for e in entries if e.rev == 3)
+    assert (third.time, third.user, third.summary, third.hidden) == ("2026-11-03T09:30:00Z", "Bea", "tidy", ("user",))
+    first = next(e for e in entries if e.rev == 2)
+    assert (first.time, first.user, first.summary, first.hidden) == ("2026-11-02T10:00:00Z", "Ann", "edit 2", ())
+
+
+def test_without_the_wiki_revision_an_entry_names_the_edit_its_words_recorded() -> None:
+    entries = changes(HISTORY, [], {}, {})
+    third = next(e for e in entries if e.rev == 3)
+    assert (third.time, third.user, third.summary, third.hidden) == ("2026-11-03", "Ann", "edit 3", ())
+
+
+def test_the_rules_of_an_entry_come_in_the_books_order_of_pages_then_ids() -> None:
+    a, b, c = (RuleRef.parse(r) for r in ("ruins#b", "ruins#a", "zeta#a"))
+    history = RuleHistory({r: (version(r, r.id, "2026-11-02", 2),) for r in (a, b, c, CHART)})
+    [entry] = changes(history, [revision(2)], {}, {"ruins": 0, "buildings": 1})
+    assert [c.rule for c in entry.new] == [b, a, CHART, c], "ruins first, then buildings, then a page not in the order"
+
+
+def test_a_renamed_rule_with_the_same_words_is_no_change_and_its_earlier_words_come_from_the_old_id() -> None:
+    history = RuleHistory(
+        {
+            OLD: (version(OLD, "Lava", "2026-11-02", 2), version(OLD, "Hot lava", "2026-11-03", 3)),
+            NEW: (version(NEW, "Hot lava", "2026-11-06", 6), version(NEW, "Lava flows", "2026-11-07", 7)),
+        }
+    )
+    entries = changes(history, [revision(n) for n in (2, 3, 6, 7)], {OLD: NEW}, {})
+    assert [e.rev for e in entries] == [7, 3, 2], "the rename kept its words: no entry for 6"
+    assert entries[0].changed[0].before == "Hot lava"
+    assert entries[1].changed[0].now == NEW, "an old id's change is read where the rule is now"
+
+
+def test_a_quiet_revision_at_the_same_time_as_an_entry_is_folded_after_it_only_when_later() -> None:
+    same_time = Revision("Rulebook", 7, 6, "2026-11-03T10:00:00Z", "Cy", "comment", "", None, ())
+    entries = changes(HISTORY, [*REVISIONS[:2], same_time], {}, {})
+    three = next(e for e in entries if e.rev == 3)
+    assert [(q.rev, q.time, q.user, q.summary) for q in three.quiet] == [(7, "2026-11-03T10:00:00Z", "Cy", "comment")]
+
+
+def test_a_builds_day_comes_before_any_revision_of_that_day() -> None:
+    history = RuleHistory({CHART: (version(CHART, "a", "2026-11-03"), version(CHART, "b", "2026-11-03", 3))})
+    entries = changes(history, [revision(3)], {}, {})
+    assert [e.key for e in entries] == ["rev-3", "day-2026-11-03"]
+
+
+def test_a_few_new_rules_are_listed_and_many_are_counted() -> None:
+    rules = [RuleRef.parse(f"ruins#r{n:02d}") for n in range(13)]
+    few = changes(RuleHistory({r: (version(r, r.id, "2026-11-02", 2),) for r in rules[:12]}), [revision(2)], {}, {})
+    assert len(few[0].listed_new()) == 12
+    many = changes(RuleHistory({r: (version(r, r.id, "2026-11-02", 2),) for r in rules}), [revision(2)], {}, {})
+    assert many[0].listed_new() == ()
+    assert many[0].rules == 13
+
+
 def test_the_pages_hold_at_most_per_page_entries_each_and_link_each_other() -> None:
     history = RuleHistory(
         {CHART: tuple(version(CHART, f"words {n}", f"2026-11-{n:02d}", n) for n in range(1, PER_PAGE + 6))}
