@@ -1,0 +1,80 @@
+"""Rule ids from a page's own words (``build_scripts/rulebook/ids.py``), on small pages: a
+heading's id, a paragraph's from its heading and first significant words, a chart row's from
+its name, clashing ids lengthened with more of each rule's words, and the refusals when no
+words can tell two rules apart (named with the file and line)."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_scripts.core.errors import RulebookError
+from build_scripts.rulebook.book import PageSpec, read_book
+from build_scripts.rulebook.ids import assign_ids, fingerprint, slugify
+
+
+def ids(body: str) -> list[str]:
+    text = f"==Terrain==\n{body}"
+    [section] = read_book([("t.wiki", text.encode())], [PageSpec("terrain", "Terrain")], banner=False).values()
+    return [item.id for item in assign_ids(section)]
+
+
+def places(body: str) -> list[tuple[str, tuple[str, ...], int]]:
+    text = f"==Terrain==\n{body}"
+    [section] = read_book([("t.wiki", text.encode())], [PageSpec("terrain", "Terrain")], banner=False).values()
+    return [(item.id, item.heading_path, item.depth) for item in assign_ids(section)]
+
+
+def test_a_slug_is_lower_case_ascii_words_joined_by_dashes() -> None:
+    assert slugify("What can Hurt a Building?") == "what-can-hurt-a-building"
+    assert slugify("Élan — Déjà vu") == "elan-deja-vu"
+    assert slugify("The unit's and the crew\u2019s") == "the-units-and-the-crews"
+    assert slugify('--6" AP0!--') == "6-ap0"
+    assert slugify("") == ""
+
+
+def test_a_fingerprint_ignores_how_the_words_are_spaced() -> None:
+    assert fingerprint("Lava  is\nhot") == fingerprint("Lava is hot")
+    assert fingerprint("Lava is hot") != fingerprint("Lava is hot.")
+    assert len(fingerprint("x")) == 12
+
+
+def test_a_paragraph_is_named_by_its_heading_and_first_significant_words() -> None:
+    body = "'''Lava Flows'''\n\nLava flows are very hot and they burn everything in their path.\n"
+    assert ids(body) == ["terrain", "lava-flows", "lava-flows-very-hot-burn-everything-path"]
+
+
+def test_words_the_heading_already_says_are_left_out_but_one_word_is_always_kept() -> None:
+    assert ids("'''Lava'''\n\nLava.\n") == ["terrain", "lava", "lava-lava"]
+    assert ids("'''Lava'''\n\nLava lava hot.\n") == ["terrain", "lava", "lava-hot"]
+
+
+def test_paragraphs_that_start_alike_get_more_of_their_words_until_they_differ() -> None:
+    body = (
+        "'''Lava'''\n\nUnits in lava take one wound and must then move away at once.\n\n"
+        "Units in lava take one wound and must then stay where they are.\n"
+    )
+    assert ids(body) == [
+        "terrain",
+        "lava",
+        "lava-units-lava-take-one-wound-must-move",
+        "lava-units-lava-take-one-wound-must-stay",
+    ], "two more words than five each, stop words (in, and, then) left out, a heading's word only when first"
+
+
+def test_a_heading_and_its_rules_know_where_they_sit() -> None:
+    body = "'''Lava'''\n\nHot rock.\n"
+    assert places(body) == [
+        ("terrain", ("Terrain",), 0),
+        ("lava", ("Terrain", "Lava"), 1),
+        ("lava-hot-rock", ("Terrain", "Lava"), 1),
+    ]
+
+
+def test_two_headings_that_make_one_id_are_refused_with_the_file_and_line() -> None:
+    with pytest.raises(RulebookError, match=r"t\.wiki:2: two headings on one page get the id 'lava'; rename one"):
+        ids("'''Lava'''\n\nHot.\n'''Lava!'''\n\nHotter.\n")
+
+
+def test_two_rules_with_the_same_words_under_one_heading_are_refused_with_the_file_and_line() -> None:
+    with pytest.raises(RulebookError, match=r"t\.wiki:\d+: blocks with identical text share the id 'lava-hot-rock'"):
+        ids("'''Lava'''\n\nHot rock.\n\nHot rock.\n")
