@@ -20,7 +20,7 @@ import pytest
 from support import icepool_distribution
 from support.calc_cases import CALCULATOR_OF, CASES, FIXED
 
-from calculators.readings import Reading
+from calculators.readings import WHY_STARTS, Reading
 from calculators.registry import all_calculators, all_readings, get, reading_entries
 from calculators.spec import InputError
 from harness.project import ROOT
@@ -83,19 +83,47 @@ def test_a_readings_unknown_option_or_a_non_string_is_refused_naming_it_and_the_
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        ({"id": "Bad Id"}, "its id must be"),
-        ({"options": {"one": "One."}}, "at least two options"),
-        ({"options": {"one": "One.", "Two!": "Two."}}, "each option must be"),
+        ({"id": "Bad Id"}, "its id must be lowercase letters, digits and hyphens"),
+        ({"options": {"one": "One."}, "default": "one"}, "it needs at least two options"),
+        (
+            {"options": {"one": "One.", "Two!": "Two."}, "default": "one"},
+            "each option must be lowercase letters, digits and hyphens",
+        ),
         ({"default": "three"}, "its default 'three' is not one of its options"),
-        ({"rules": ()}, 'rules as "page#rule-id"'),
-        ({"rules": ("breach",)}, 'rules as "page#rule-id"'),
-        ({"why": "Because."}, "its why must start with one of"),
-        ({"short": {"three": "3"}}, "short words name options it does not have"),
+        ({"rules": ()}, 'it needs its rules as "page#rule-id"'),
+        ({"rules": ("breach",)}, 'it needs its rules as "page#rule-id"'),
+        ({"why": "Because."}, "its why must start with one of: " + "; ".join(WHY_STARTS)),
+        ({"short": {"three": "3"}}, "its short words name options it does not have"),
     ],
 )
 def test_a_bad_declaration_is_refused_naming_what_is_wrong(change: dict[str, Any], says: str) -> None:
-    with pytest.raises(ValueError, match=re.escape(says)):
-        Reading(**{**GOOD, **change})
+    declared = {**GOOD, **change}
+    with pytest.raises(ValueError, match=r"^reading ") as refused:
+        Reading(**declared)
+    assert str(refused.value) == f"reading {declared['id']!r}: {says}."
+
+
+def test_every_problem_of_a_declaration_is_named_at_once() -> None:
+    with pytest.raises(ValueError, match=r"^reading 'Bad Id': ") as refused:
+        Reading(**{**GOOD, "id": "Bad Id", "why": "Because."})
+    assert str(refused.value) == (
+        "reading 'Bad Id': its id must be lowercase letters, digits and hyphens; "
+        "its why must start with one of: " + "; ".join(WHY_STARTS) + "."
+    )
+
+
+def test_a_readings_options_and_short_words_are_its_own_and_cannot_be_changed() -> None:
+    options, short = dict(GOOD["options"]), {next(iter(GOOD["options"])): "first"}
+    reading = Reading(**{**GOOD, "options": options, "short": short})
+    options.clear()
+    short.clear()
+    first, second = list(reading.options)
+    assert reading.words(first) == "first", "its short words when it has them"
+    assert reading.words(second) == reading.options[second], "else its words"
+    with pytest.raises(TypeError):
+        reading.options[first] = "changed"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        reading.short[first] = "changed"  # type: ignore[index]
 
 
 def test_two_different_readings_may_not_share_an_id(monkeypatch: pytest.MonkeyPatch) -> None:
