@@ -138,3 +138,20 @@ def test_bad_values_are_echoed_short() -> None:
     assert proc.returncode == 2
     assert len(proc.stderr) < 200
     assert "…" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("extra", "asked"),
+    [
+        (("reading.fly-reroll=better",), 'Flyer cavalry · charge · Fly move · 3d6", re-roll, the better counts'),
+        (
+            ("reading.fly-reroll=better", "distance=12"),
+            'Flyer cavalry · charge · Fly move · 12" needed · 3d6", re-roll if short, the better counts',
+        ),
+        (("distance=12",), 'Flyer cavalry · charge · Fly move · 12" needed · 3d6", re-roll if short'),
+        ((), 'Flyer cavalry · charge · Fly move · 3d6"'),
+    ],
+)
+def test_a_fly_charge_says_what_it_re_rolls_as_its_reading_has_it(extra: tuple[str, ...], asked: str) -> None:
+    run = cli("charge-and-fall-back", "unit_type=flyer-cavalry", "move=charge", "fly=yes", *extra)
+    assert run.stdout.splitlines()[1] == asked

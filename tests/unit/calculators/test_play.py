@@ -56,3 +56,42 @@ def test_ruin_movement_play_out_matches_the_table() -> None:
 def test_hit_split_play_out_counts_the_faces() -> None:
     lines = play_with("hit-split", {"target": "monstrous-cavalry", "hits": 6}, (1, 4, 5, 6, 2, 3))
     assert lines == ["Rolled 1 4 5 6 2 3.", "4 on the monstrous creature, 2 on the riders."]
+
+
+FLY_CHARGE = {"unit_type": "flyer-cavalry", "move": "charge", "fly": "yes"}
+
+
+@pytest.mark.parametrize(
+    ("inputs", "faces", "lines"),
+    [
+        (
+            {**FLY_CHARGE, "reading.fly-reroll": "better", "distance": 12},
+            (1, 2, 3, 4, 5, 6),
+            [
+                'Rolled 1 2 3: 6".',
+                'Short of 12": re-rolled 4 5 6: 15"; the better counts: 15".',
+                '15" makes the 12" needed.',
+            ],
+        ),
+        (
+            {**FLY_CHARGE, "reading.fly-reroll": "better", "distance": 12},
+            (6, 5, 6, 1, 1, 1),
+            ['Rolled 6 5 6: 17".', '17" makes the 12" needed.'],
+        ),
+        (
+            {**FLY_CHARGE, "reading.fly-reroll": "better"},
+            (6, 6, 6, 1, 1, 1),
+            ['Rolled 6 6 6: 18".', 'Re-rolled 1 1 1: 3"; the better counts: 18".'],
+        ),
+        (
+            {**FLY_CHARGE, "distance": 12},
+            (1, 2, 3, 1, 1, 2),
+            ['Rolled 1 2 3: 6".', 'Short of 12": re-rolled 1 1 2: 4".', '4" falls short of the 12" needed.'],
+        ),
+        ({**FLY_CHARGE}, (1, 1, 1), ['Rolled 1 1 1: 3".']),
+    ],
+)
+def test_a_fly_charge_is_re_rolled_as_its_reading_has_it(
+    inputs: dict[str, object], faces: tuple[int, ...], lines: list[str]
+) -> None:
+    assert play_with("charge-and-fall-back", inputs, faces) == lines
