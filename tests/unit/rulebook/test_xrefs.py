@@ -6,6 +6,7 @@ import pytest
 from support.rulebook_helpers import build, xref_map
 
 from build_scripts.core.errors import RulebookError
+from build_scripts.rulebook.xrefs import load_map
 
 
 def resolutions() -> dict[str, str | None]:
@@ -64,3 +65,61 @@ def test_a_target_that_is_not_a_rule_fails() -> None:
     entries = xref_map().replace('target = "unit-types#flyer-units"', 'target = "unit-types#flyers"')
     with pytest.raises(RulebookError, match="not a rule id"):
         build(xrefs=entries)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[[ref]]\ncontext = "no ref"\nunresolved = "x"\n',
+            "xrefs.toml:1: the context must end with 'page XX': 'no ref'",
+        ),
+        ('[[ref]]\nunresolved = "x"\n', "xrefs.toml:1: the context must end with 'page XX': ''"),
+        (
+            '[[ref]]\ncontext = "a page XX"\n',
+            "xrefs.toml:1: the entry 'a page XX' needs exactly one of 'target' or 'unresolved'",
+        ),
+        (
+            '\n[[ref]]\ncontext = "a page XX"\ntarget = "ruins#ruins"\nunresolved = "y"\n',
+            "xrefs.toml:2: the entry 'a page XX' needs exactly one of 'target' or 'unresolved'",
+        ),
+        (
+            '[[ref]]\ncontext = "a page XX"\ntarget = "nohash"\n',
+            "xrefs.toml:1: the entry 'a page XX': 'nohash' is not a rule reference; write it as page#rule-id",
+        ),
+    ],
+)
+def test_a_bad_entry_of_the_map_is_refused_at_its_line(text: str, message: str) -> None:
+    with pytest.raises(RulebookError) as refused:
+        load_map(text, "xrefs.toml")
+    assert str(refused.value) == message
+
+
+def test_the_maps_entries_are_read_with_their_lines() -> None:
+    entries = load_map(
+        '[[ref]]\ncontext = "a page XX"\ntarget = "ruins#ruins"\n\n[[ref]]\ncontext = "b page XX"\nunresolved = "the test"\n',
+        "x.toml",
+    )
+    assert [(e.context, str(e.target) if e.target else None, e.unresolved, str(e.source)) for e in entries] == [
+        ("a page XX", "ruins#ruins", None, "x.toml:1"),
+        ("b page XX", None, "the test", "x.toml:5"),
+    ]
+
+
+def test_an_entry_that_matches_nothing_is_named_whole() -> None:
+    entries = xref_map() + '\n[[ref]]\ncontext = "words that are nowhere page XX"\nunresolved = "nothing"\n'
+    with pytest.raises(RulebookError) as refused:
+        build(xrefs=entries)
+    assert str(refused.value).endswith(
+        "the entry 'words that are nowhere page XX' matched 0 references; "
+        "it must match exactly one (give more words before 'page XX')"
+    )
+
+
+def test_a_target_that_is_not_a_rule_is_named_with_where_it_is_used() -> None:
+    entries = xref_map().replace('target = "unit-types#flyer-units"', 'target = "unit-types#flyers"')
+    with pytest.raises(RulebookError) as refused:
+        build(xrefs=entries)
+    said = str(refused.value)
+    assert "the target 'unit-types#flyers' of 'things like Flyer units, (see page XX' (used at " in said
+    assert said.endswith("is not a rule id in this build")
