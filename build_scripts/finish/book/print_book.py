@@ -28,13 +28,20 @@ from build_scripts.core.build_cache import BuildCache, Job
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.templates import TEMPLATES, environment
 from build_scripts.finish.book.parts import PrintPart
-from build_scripts.finish.book.print_reader import Heading, Link, PrintPage, book_id, print_page
+from build_scripts.finish.book.print_reader import Heading, Link, PrintPage, article, book_id, print_page, short_address
 from build_scripts.finish.print_foot import words_date
 
 __all__ = ["PRINT_LINK", "PrintWritten", "book_document", "drop_print_link", "typeset", "write_print_book"]
 
 _CSS = TEMPLATES / "print_book.css"
 _TEMPLATE = TEMPLATES / "print_book.html.j2"
+
+
+def _templates() -> tuple[str, str]:
+    """The part's template and its stylesheet (read each time: ``make dev`` sees an edit)."""
+    return _TEMPLATE.read_text("utf-8"), _CSS.read_text("utf-8")
+
+
 #: The home page's paragraph that links the printed book (``docs/index.md``).
 PRINT_LINK = re.compile(r'<p id="sh-print-book">.*?</p>\s*', re.DOTALL)
 
@@ -97,10 +104,10 @@ def book_document(
             about=_about(day, revision),
             day=day,
             site_url=site_url,
-            site_host=site_url.split("://", 1)[-1].rstrip("/"),
+            site_host=short_address(site_url).rstrip("/"),
             others=others,
             pages=chapters,
-            css=Markup(_CSS.read_text("utf-8")),  # noqa: S704 - the committed stylesheet
+            css=Markup(_templates()[1]),  # noqa: S704 - the committed stylesheet
         )
     )
 
@@ -133,12 +140,6 @@ def typeset(document: str) -> bytes:
     return pdf
 
 
-def _article(html: str) -> str:
-    """The page's article: all a printed page reads (its rules, and their versions' dates)."""
-    start = html.find("<article")
-    return html[start : html.find("</article>", start) + len("</article>")] if start >= 0 else ""
-
-
 @dataclass(frozen=True)
 class PartSource:
     """Everything one part's PDF is made from; its :meth:`key` names the PDF in the cache.
@@ -157,9 +158,7 @@ class PartSource:
 
     def key(self) -> str:
         """A hash of the sources, the typesetter's version, the template and the stylesheet."""
-        sources = json.dumps(
-            [asdict(self), _weasyprint().__version__, _TEMPLATE.read_text("utf-8"), _CSS.read_text("utf-8")]
-        )
+        sources = json.dumps([asdict(self), _weasyprint().__version__, *_templates()])
         return hashlib.sha256(sources.encode()).hexdigest()[:32]
 
     def document(self) -> str:
@@ -218,7 +217,7 @@ def write_print_book(
             built = site_dir / url / "index.html"
             if not built.is_file():
                 raise RulebookError(f"print: {url} is in the printed book but was not built ({built})")
-            articles.append((url, _article(built.read_text("utf-8"))))
+            articles.append((url, article(built.read_text("utf-8"))))
         others = tuple((o.name or site_name, site_url + o.file) for o in parts if o is not part)
         source = PartSource(part, tuple(articles), homes, others, site_url, site_name)
         names[part.file] = f"{source.key()}.pdf"

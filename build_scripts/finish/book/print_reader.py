@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 
 from markupsafe import escape
 
-__all__ = ["Heading", "Link", "PrintPage", "print_page"]
+__all__ = ["Heading", "Link", "PrintPage", "article", "print_page", "short_address"]
 
 _SPACES = re.compile(r"\s+")
 _VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed", "track"})
@@ -230,7 +230,7 @@ class _PrintReader(HTMLParser):
         if link.anchor:
             middle = f'page <a class="pageref" href="#{escape(link.anchor)}"></a>'
         elif link.address:
-            middle = f'<a href="{escape(link.address)}">{escape(link.part)}, {escape(_short(link.address))}</a>'
+            middle = f'<a href="{escape(link.address)}">{escape(link.part)}, {escape(short_address(link.address))}</a>'
         else:
             middle = NOT_HERE
         self.out.append(str(escape(words)).replace(_XREF_WORDS, middle))
@@ -242,7 +242,9 @@ class _PrintReader(HTMLParser):
         self._heading = None
         self.headings.append(Heading(level, anchor, _SPACES.sub(" ", "".join(words)).strip()))
         fragment = anchor.partition("--")[2]
-        self.out.append(f'<p class="rule-address">{escape(_short(self.address(self.page + "#" + fragment)))}</p>')
+        self.out.append(
+            f'<p class="rule-address">{escape(short_address(self.address(self.page + "#" + fragment)))}</p>'
+        )
 
     def _follow(self, href: str | None) -> Link:
         """Where a link leads in the book (nowhere printed: an empty :class:`Link`)."""
@@ -254,9 +256,15 @@ class _PrintReader(HTMLParser):
         return self.place(target.path.lstrip("/"), target.fragment)
 
 
-def _short(address: str) -> str:
+def short_address(address: str) -> str:
     """An address without its scheme, as printed: ``rules.example.org/ruins/#ruins``."""
     return address.split("://", 1)[-1]
+
+
+def article(html: str) -> str:
+    """A built page's first article, all that is printed of it ("" for a page without one)."""
+    start = html.find("<article")
+    return html[start : html.find("</article>", start)] if start >= 0 else ""
 
 
 def print_page(html: str, *, page: str, place: Place, address: Callable[[str], str]) -> PrintPage:
@@ -265,10 +273,8 @@ def print_page(html: str, *, page: str, place: Place, address: Callable[[str], s
     ``place`` says where each link leads in the book; ``address`` gives a rule's address
     on the site from ``page#id`` (printed under each heading).
     """
-    start = html.find("<article")
     reader = _PrintReader(page, place, address)
-    if start >= 0:
-        reader.feed(html[start : html.find("</article>", start)])
+    reader.feed(article(html))
     reader.close()
     title = next((h.words for h in reader.headings if h.level == 1), "")
     return PrintPage(title, "".join(reader.out), tuple(reader.headings))
