@@ -20,7 +20,7 @@ from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
 from build_scripts.finish.print_foot import add_print_foot
 
-__all__ = ["AS_OF_EARLY", "BACK_GUARD", "finish_page", "page_root"]
+__all__ = ["AS_OF_EARLY", "AS_OF_FIRST", "BACK_GUARD", "finish_page", "page_root"]
 
 #: A classic script that must run before the theme's bundle adds its popstate listener
 #: (see its header); just before the bundle, it keeps out of the first paint's way.
@@ -30,7 +30,11 @@ SEARCH_LATER = "assets/js/search-later.js"
 #: On a rulebook page opened as of a date, holds the rules back until they show their words
 #: of then (see the script); just before the article, so it runs before a rule is painted.
 AS_OF_EARLY = "assets/js/as-of-early.js"
+#: On such a page, puts in the rules' words of then and lets them be painted: a classic script
+#: the build bundles (:mod:`build_scripts.finish.classic_scripts`), right after the article.
+AS_OF_FIRST = "assets/js/as-of-first.js"
 _ARTICLE = re.compile(r"<article\b[^>]*>")
+_ARTICLE_END = "</article>"
 #: What marks a rulebook page: its rules' versions, which the rules as of a date read.
 _RULE_VERSIONS = 'id="rule-versions"'
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
@@ -107,11 +111,20 @@ def _guard_back(html: str, root: str) -> str:
 
 
 def _hold_as_of(html: str, root: str) -> str:
-    """On a rulebook page, the script that holds its rules back when it is opened as of a date."""
+    """On a rulebook page, the scripts that show its rules as of a date before they are painted.
+
+    The first, before the article, holds the rules back when the page is opened as of a date;
+    the second, after it, puts in their words of then and lets them be painted.
+    """
     article = _ARTICLE.search(html)
     if article is None or _RULE_VERSIONS not in html:
         return html
-    return html[: article.start()] + f'<script src="{escape(root)}{AS_OF_EARLY}"></script>' + html[article.start() :]
+    end = html.find(_ARTICLE_END, article.end())
+    if end < 0:
+        raise ValueError("rulebook page's article has no end")
+    end += len(_ARTICLE_END)
+    early, first = (f'<script src="{escape(root)}{script}"></script>' for script in (AS_OF_EARLY, AS_OF_FIRST))
+    return html[: article.start()] + early + html[article.start() : end] + first + html[end:]
 
 
 def _calculators_button(html: str, href: str) -> str:

@@ -269,5 +269,32 @@ def test_a_page_as_of_a_date_moves_nothing_painted(
         page.wait_for_function("() => window.__answered", timeout=ANSWER_TIMEOUT)
     page.wait_for_load_state("networkidle")
     shifts = page.evaluate("window.__shifts")
+    # Shown once: the modules, arriving after the classic script has shown the words of then, add nothing.
+    banners, notes, calculators = page.evaluate(
+        """() => [document.querySelectorAll("aside.sh-asof").length,
+                  document.querySelectorAll(".sh-asof-calc").length,
+                  document.querySelectorAll("section.sh-calc").length]"""
+    )
     context.close()
     assert shifts == [], shifts
+    assert (banners, notes) == (1, calculators)
+
+
+def test_a_page_opened_as_of_a_date_shows_its_words_of_then_before_any_module_or_the_theme(
+    browser: Browser, site_url: str, built_site: Path
+) -> None:
+    """The words of then come from a classic script right after the article (as-of-first.js),
+    not from the page's modules, which wait for the whole document and the theme's bundle."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context.route(re.compile(r"(\.mjs|/javascripts/bundle\.[0-9a-f]+\.min\.js)$"), lambda route: route.abort())
+    page = context.new_page()
+    day = first_day(built_site, "buildings/")
+    page.goto(f"{site_url}buildings/?as-of={day}")
+    banner = page.locator("aside.sh-asof")
+    expect(banner).to_contain_text(f"The rules as of {day}", timeout=TIMEOUT)
+    expect(banner).to_contain_text("The calculators follow today's rules.")
+    expect(page.locator("article h1")).to_be_visible()  # let be painted, well before the stylesheet's 10 s
+    assert page.evaluate("() => document.documentElement.classList.contains('sh-asof-wait')") is False
+    assert page.locator(".sh-asof-calc").count() == page.locator("section.sh-calc").count() > 0
+    assert page.evaluate("() => typeof document$") == "undefined", "the theme's bundle ran"
+    context.close()

@@ -8,11 +8,17 @@
 // difference to today's on a tap; a rule that did not exist then says so. Links inside the site
 // carry ?as-of=. The calculators follow today's rules, and say so. A value that names no time of
 // the book's history is refused in a notice and the page shows today's rules.
+//
+// Two callers: as-of-first.js (this module bundled as a classic script by the build, run right
+// after the article of the page opened, before its first paint) and as-of.mjs (after each of
+// Material's instant navigations). A page shows its words of then once: the second caller finds
+// the banner and does nothing.
 import { asOfValue, isAsOfData, lastMade, localDay, readAsOf, versionAt } from "./as-of-when.mjs";
 import { diffBlock, editLine, olderVersion, placeAfterRule, versions } from "./cards.mjs";
 import { el } from "./site.mjs";
 
-const MARKS = ".sh-asof, .sh-asof-since, .sh-asof-calc";
+/** The banner every page shown as of a date gets (refused or not): its words of then are in. */
+const BANNER = "article aside.sh-asof";
 const CONTROLS = ":scope > .rule-link, :scope > .headerlink";
 
 /**
@@ -139,17 +145,19 @@ function release() {
   document.documentElement.classList.remove("sh-asof-wait");
 }
 
-/** Show the page's rules as of the date its address names, then let them be painted. */
-export function arrive() {
+/**
+ * Show the page's rules as of the date its address names (once: nothing when they are shown),
+ * then let them be painted (whatever happened: a failure shows today's rules).
+ */
+export function showRulesAsOf() {
   try {
-    showAsOf();
+    if (!document.querySelector(BANNER)) showAsOf();
   } finally {
     release();
   }
 }
 
 function showAsOf() {
-  for (const old of document.querySelectorAll(MARKS)) old.remove();
   const raw = asOfValue(window.location.search);
   if (!raw) return;
   const data = versions();

@@ -1,9 +1,12 @@
 """The finished page: on a rulebook page (its rules' versions), the script that holds the rules
-back when it is opened as of a date runs before the article, and is preloaded; elsewhere not."""
+back when it is opened as of a date runs before the article, the one that puts in their words
+of then right after it, both preloaded; elsewhere neither."""
 
 from __future__ import annotations
 
-from build_scripts.finish.finish_page import AS_OF_EARLY, finish_page
+import pytest
+
+from build_scripts.finish.finish_page import AS_OF_EARLY, AS_OF_FIRST, finish_page
 
 BUNDLE = '<script src="../assets/javascripts/bundle.0123abcd.min.js"></script>'
 
@@ -27,6 +30,24 @@ def test_a_rulebook_page_runs_the_as_of_hold_just_before_its_article() -> None:
     assert f'href="../{AS_OF_EARLY}"' in html.split("</head>")[0], "not preloaded: it blocks the article"
 
 
+def test_a_rulebook_page_puts_in_its_words_of_then_right_after_its_article() -> None:
+    html = finished(
+        '<article class="md-content__inner"><p id="a">A rule.</p>'
+        '<div id="rule-versions" data-json="{}" hidden></div></article><p>After.</p>'
+    )
+    script = f'<script src="../{AS_OF_FIRST}"></script>'
+    assert html.count(script) == 1
+    assert html.index('id="rule-versions"') < html.index("</article>") < html.index(script) < html.index("After.")
+    assert html.index(script) < html.index(BUNDLE), "after the theme's bundle: it waits for it"
+    assert f'href="../{AS_OF_FIRST}"' in html.split("</head>")[0], "not preloaded: it blocks the first paint"
+
+
+def test_a_rulebook_page_whose_article_does_not_end_is_refused() -> None:
+    with pytest.raises(ValueError, match="article has no end"):
+        finished('<article class="md-content__inner"><p id="a">A rule.</p><div id="rule-versions"></div>')
+
+
 def test_a_page_without_rule_versions_has_no_hold() -> None:
     html = finished('<article class="md-content__inner"><p>Changes.</p></article>')
     assert AS_OF_EARLY not in html
+    assert AS_OF_FIRST not in html
