@@ -108,14 +108,17 @@ function onPage() {
     // A first visit: the report changes once the service worker has stored the rules.
     navigator.serviceWorker.addEventListener("controllerchange", reportStorage, { once: true });
   }
-  if (keepBoxes().length && !navigator.serviceWorker.controller) {
-    // A first visit: the book can be offered once the service worker has taken over.
-    navigator.serviceWorker.addEventListener("controllerchange", () => offerKeep(), { once: true });
-  }
   nameMissingPage();
   drawBeforeStatus().then((cleared) => {
     if (cleared) whenIdle(register, 3000); // the player kept the book before: the core again, now
-    if (keepBoxes().length) offerKeep();
+    if (!keepBoxes().length) return; // (a cleared book's notice is one of them, drawn just now)
+    if (!navigator.serviceWorker.controller) {
+      // A first visit, or one after the browser cleared the site: the book can be offered once
+      // the service worker has taken over, however long it takes to store the core (offerKeep
+      // waits only a while for it).
+      navigator.serviceWorker.addEventListener("controllerchange", () => offerKeep(), { once: true });
+    }
+    offerKeep();
   });
   if (registration) {
     registration.update().catch(() => undefined);
