@@ -77,7 +77,9 @@ def replay(
 
     Raises:
         SyncError: the last revision is refused by the build, or drops a published id
-            that the lock does not alias and that is not found beyond doubt.
+            that the lock does not alias and that is not found beyond doubt; or no revision
+            gives every page of the book and no last sync left one (a revision the wiki hides
+            leaves the book as the last sync left it).
     """
     now = dict(texts)
     ordered = sorted(revisions, key=lambda r: (r.time, r.rev))
@@ -87,7 +89,6 @@ def replay(
     last: dict[str, list[AnchoredBlock]] | None = _book(titles, now, pages)
     carried = lock
     aliased: dict[RuleRef, tuple[RuleRef, str]] = {}
-    replayed = False
     for n, rev in enumerate(ordered):
         if rev.text_hidden:
             continue  # the next visible revision carries its change
@@ -109,9 +110,9 @@ def replay(
         step = _checked_lock(carried, anchored, rev, lock_name, aliases=aliases, before=last)
         for old in set(aliased) - set(step.lock.aliases):
             del aliased[old]  # taken back: the rule answers at its own id again
-        carried, last, replayed = step.lock, anchored, True
+        carried, last = step.lock, anchored
         aliased.update(step.aliased)
-    if not replayed or last is None:
+    if last is None:  # (the book as the last sync left it, when no revision here gives it)
         raise SyncError("no revision gives every page of the book; nothing to build from")
     return Replayed(history, _since(lock, carried, aliased, last, lock_name), refused, added, hidden)
 

@@ -164,6 +164,41 @@ def test_a_first_sync_keeps_the_words_builds_saw_that_the_wiki_does_not_give_in_
     RuleHistory.loads(merged.dumps())  # dates in order, no version twice in a row
 
 
+def test_a_first_sync_keeps_older_words_of_every_rule_and_of_rules_the_wiki_never_had() -> None:
+    other = RuleRef.parse("ruins#walls")
+    gone = RuleRef.parse("ruins#old-walls")
+
+    def of(rule: RuleRef, words: str, date: str, edit: Edit | None = None) -> Version:
+        return Version(rule, date, version_of(words), rule.page.title(), words, edit)
+
+    wiki = RuleHistory(
+        {
+            RULE: (version("b", "2026-11-03", Edit(2, "Ann", "")),),
+            other: (of(other, "w2", "2026-11-03", Edit(3, "Ann", "")),),
+        }
+    )
+    before = RuleHistory(
+        {
+            RULE: (version("b", "2026-11-03", Edit(2, "Ann", "")),),  # nothing to keep: the next rule still is
+            other: (of(other, "w1", "2026-11-03", Edit(5, "Bo", "")),),  # the same day, a later edit
+            gone: (of(gone, "g", "2026-10-01"),),  # words the wiki never had (from the exports)
+        }
+    )
+    merged, kept = keep_older(wiki, before)
+    assert [v.words for v in merged.versions[other]] == ["w2", "w1"], "the same day: by edit"
+    assert kept == [f"{other} v={version_of('w1')} (2026-11-03)"], "the same day as the wiki's first: kept and said"
+    assert [v.words for v in merged.versions[gone]] == ["g"], "a rule the wiki never had keeps its words"
+    assert merged.versions[RULE] == wiki.versions[RULE]
+
+
+def test_a_first_sync_puts_a_version_without_an_edit_before_an_edit_of_the_same_day() -> None:
+    wiki = RuleHistory({RULE: (version("a", "2026-11-03"),)})
+    before = RuleHistory({RULE: (version("b", "2026-11-03", Edit(1, "Ann", "")),)})
+    merged, kept = keep_older(wiki, before)
+    assert [v.words for v in merged.versions[RULE]] == ["a", "b"]
+    assert [f"{RULE} v={version_of('b')} (2026-11-03)"] == kept
+
+
 def test_a_build_reads_the_synced_pages_once_there_are_any(tmp_path: Path) -> None:
     (tmp_path / "exports").mkdir()
     (tmp_path / "exports" / "a.wiki").write_bytes(b"export")
