@@ -24,23 +24,20 @@ def _tokens(text: str) -> list[str]:
 
 
 def word_diff(old: str, new: str) -> list[Run]:
-    """The runs that turn ``old`` into ``new``, adjacent runs of one kind joined."""
+    """The runs that turn ``old`` into ``new``.
+
+    No two adjacent runs are of one kind: difflib never gives two adjacent matching blocks, so
+    its opcodes alternate between ``equal`` and one change (``del`` then ``ins``).
+    """
     a, b = _tokens(old), _tokens(new)
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     runs: list[Run] = []
-
-    def add(op: Op, text: str) -> None:
-        if not text:
-            return
-        if runs and runs[-1][0] == op:
-            runs[-1] = (op, runs[-1][1] + text)
-        else:
-            runs.append((op, text))
-
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            add("same", "".join(a[i1:i2]))
-        else:
-            add("del", "".join(a[i1:i2]))
-            add("ins", "".join(b[j1:j2]))
+            runs.append(("same", "".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            runs.append(("del", "".join(a[i1:i2])))
+        if j2 > j1:
+            runs.append(("ins", "".join(b[j1:j2])))
     return runs

@@ -15,6 +15,7 @@ import pytest
 from support.rulebook_helpers import PAGES, build, committed_table
 
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.question_words import load_question_words
 from build_scripts.rulebook.wikitext import decode, parse_blocks
 from build_scripts.steps.pipeline import PageSpec, RulebookInputs, build_rulebook
 from harness.project import ROOT
@@ -63,3 +64,14 @@ def test_rulebook_page(page: str, request: pytest.FixtureRequest) -> None:
         GOLDEN / "rulebook" / f"{page}.md",
         request.config.getoption("--update-golden"),
     )
+
+
+@pytest.mark.parametrize("report", ["terms", "search-words"])
+def test_rulebook_report(report: str, request: pytest.FixtureRequest) -> None:
+    """The build's reports on the real rulebook (``build/reports/``): each term, where it is
+    defined and how often it is linked, and those defined elsewhere; each player's word with
+    the book's words and how many rules use each."""
+    words = ROOT / "build_scripts" / "maps" / "search_words.toml"
+    result = build(table=committed_table(), question_words=load_question_words(words.read_text("utf-8"), words.name))
+    text = {"terms": result.terms_report, "search-words": result.question_words_report}[report]
+    compare(text, GOLDEN / "reports" / f"{report}.md", request.config.getoption("--update-golden"))

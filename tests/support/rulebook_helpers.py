@@ -6,6 +6,7 @@ from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_spec import TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.question_words import QuestionWords
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.steps.pipeline import BuildResult, PageSpec, RulebookInputs, build_rulebook
 from harness.project import PROJECT
@@ -51,6 +52,7 @@ def build(
     today: str = "2026-12-02",
     table: TableSpec | None = None,
     readings_page: str | None = None,
+    question_words: QuestionWords | None = None,
 ) -> BuildResult:
     """The rulebook as the site builds it (the committed maps and history unless given;
     ``terms=""`` links none; new words are dated ``today``; the table's checks and marks
@@ -68,6 +70,7 @@ def build(
             today=today,
             table=table,
             readings_page=readings_page,
+            question_words=question_words or QuestionWords(),
         )
     )
 

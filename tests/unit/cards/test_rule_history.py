@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import time
 
 import pytest
 from support import EXPORTS, RULEBOOK
 from support.rulebook_helpers import build, committed_history, committed_lock
 
-from build_scripts.cards.rule_history import RuleHistory, Version, today, version_of
+from build_scripts.cards.rule_history import Edit, RuleHistory, Version, today, version_of
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import RuleRef
 from harness.project import ROOT
@@ -78,6 +80,15 @@ def test_a_frozen_build_refuses_words_that_have_no_version_naming_the_rule_and_t
         ("[1, 2]", r":1: not a JSON object"),
         (line() + "\n" + json.dumps({"rule": "buildings#tremor"}), r":2: expected the keys"),
         (line(extra="x"), r":1: expected the keys .*unknown \['extra'\]"),
+        (
+            line(extra="x"),
+            (
+                r":1: expected the keys rule, date, v, place, words, and either all of rev, user, summary or none "
+                r"\(missing \[\], unknown \['extra'\]\)$"
+            ),
+        ),
+        (line(rev=3), r":1: expected the keys .* \(missing \['user', 'summary'\], unknown \[\]\)$"),  # type: ignore[arg-type]
+        (line(rev=3, user="Ann", summary=5), r":1: every value but rev must be a string$"),  # type: ignore[arg-type]
         (line(rule="tremor"), r":1: 'tremor' is not a rule reference"),
         (line(date="1 Dec 2026"), r":1: date '1 Dec 2026' is not YYYY-MM-DD"),
         (line(date="2026-02-30"), r":1: date '2026-02-30' is not a day of the calendar"),
@@ -112,3 +123,41 @@ def test_words_that_come_back_are_a_new_line_and_find_gives_the_latest() -> None
 def test_the_builds_date_is_source_date_epoch_when_set() -> None:
     assert today({"SOURCE_DATE_EPOCH": "1798675200"}) == "2026-12-31"
     assert len(today({})) == 10
+
+
+def test_a_version_keeps_the_edit_that_made_it_and_the_first_revision_is_one() -> None:
+    edit = Edit(1, "Ann", "first words")
+    history = (
+        RuleHistory().record({TREMOR: ("Buildings", "Tremor")}, today="2026-12-01", frozen=False, edit=edit).history
+    )
+    (made,) = history.versions[TREMOR]
+    assert made.edit == edit
+    assert RuleHistory.loads(history.dumps()).versions[TREMOR][0].edit == edit, "rev 1 is a revision id"
+    with pytest.raises(RulebookError, match=r":1: rev 0 is not a revision id"):
+        RuleHistory.loads(line(rev=0, user="Ann", summary=""), "rules.history.jsonl")  # type: ignore[arg-type]
+
+
+def test_find_of_a_rule_the_history_does_not_have_is_none() -> None:
+    assert RuleHistory().find(TREMOR, version_of("Tremor")) is None
+
+
+def test_a_frozen_build_lists_five_of_the_rules_it_refuses_and_says_what_to_do() -> None:
+    current = {RuleRef("buildings", f"rule-{n}"): ("Buildings", f"Words {n}") for n in range(6)}
+    with pytest.raises(RulebookError) as refused:
+        RuleHistory().record(current, today="2026-12-01", frozen=True, name="h.jsonl")
+    assert str(refused.value) == (
+        "h.jsonl is out of date: the words of 6 rule(s) have no version in it (buildings#rule-0, buildings#rule-1, "
+        "buildings#rule-2, buildings#rule-3, buildings#rule-4…); run `make build` and commit the file"
+    )
+
+
+def test_the_builds_date_is_the_day_in_utc_wherever_the_build_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """2026-12-31 23:30 UTC is already 2027-01-01 in Kiribati (UTC+14), and the build says the 31st."""
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")
+    time.tzset()
+    try:
+        assert today({"SOURCE_DATE_EPOCH": "1798759800"}) == "2026-12-31"
+        assert today({}) == dt.datetime.now(dt.UTC).date().isoformat()
+    finally:
+        monkeypatch.undo()
+        time.tzset()

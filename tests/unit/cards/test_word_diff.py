@@ -44,3 +44,33 @@ def test_the_runs_rebuild_both_versions_exactly(old: list[str], new: list[str]) 
     assert side(runs, "ins") == b
     assert all(text for _, text in runs)
     assert all(x[0] != y[0] for x, y in itertools.pairwise(runs)), "adjacent runs of one kind are joined"
+
+
+def test_a_long_rule_with_one_word_changed_shows_that_word_alone() -> None:
+    """Over 200 words and spaces, difflib's "autojunk" would call the spaces (and other common
+    words) junk and give a coarser difference; the word diff turns it off."""
+    sentence = "A unit in the building may shoot at any unit in range of the building's walls."
+    old = " ".join([sentence] * 12)
+    new = old.replace("may shoot", "must shoot", 1)
+    assert word_diff(old, new) == [
+        ("same", "A unit in the building "),
+        ("del", "may"),
+        ("ins", "must"),
+        ("same", old[len("A unit in the building may") :]),
+    ]
+
+
+def test_no_two_adjacent_runs_are_of_one_kind() -> None:
+    runs = word_diff("one two three four five six", "one 2 three four six seven")
+    assert runs == [
+        ("same", "one "),
+        ("del", "two"),
+        ("ins", "2"),
+        ("same", " three four "),
+        ("del", "five"),
+        ("ins", "six"),
+        ("same", " "),
+        ("del", "six"),
+        ("ins", "seven"),
+    ]
+    assert all(a[0] != b[0] for a, b in itertools.pairwise(runs))

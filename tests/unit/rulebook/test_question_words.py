@@ -71,3 +71,10 @@ def test_no_map_is_no_words_and_the_report_lists_each_entry() -> None:
     report = question_words_report(words, check_question_words(words, build().anchored))
     assert "| climb | clamber (1) | Ruins › Moving within Ruins:" in report
     assert report.count("\n| ") == len(words.same) + 2  # the header, its rule, a row each
+
+
+def test_the_report_counts_a_book_word_no_rule_uses_as_zero() -> None:
+    words = load_question_words(MAP, NAME)
+    report = question_words_report(words, {"clamber": 1})
+    assert "| climb | clamber (1) |" in report
+    assert "| fire | flame (0) |" in report, "a word the counts do not name: no rule uses it"

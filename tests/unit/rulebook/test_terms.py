@@ -10,7 +10,7 @@ import pytest
 from support.rulebook_helpers import build, term_map
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.rulebook.terms import load_terms
+from build_scripts.rulebook.terms import load_terms, terms_report
 
 TERMS = term_map()
 
@@ -142,3 +142,10 @@ def test_words_a_term_says_that_its_rule_lacks_fail_naming_the_line() -> None:
 def test_says_must_be_words() -> None:
     with pytest.raises(RulebookError, match=r"^terms\.toml:\d+: the entry 'Infantry' has says = something other"):
         load_terms(TERMS.replace('says = "Infantry are', 'says = 3\nx = "Infantry are', 1), "terms.toml")
+
+
+def test_the_report_gives_a_term_no_rule_links_zero_links() -> None:
+    terms = load_terms(TERMS, "terms.toml")
+    report = terms_report(terms, {}, [])
+    first = terms.terms[0]
+    assert f"| {first.name} | `{first.rule}` | 0 |" in report
