@@ -85,3 +85,82 @@ def test_a_section_only_a_later_export_has_is_added_and_a_shared_one_kept_once()
     later = tree("later.wiki", "==Walls==\nWalls are tall.\n\n==Gates==\nGates open.\n")
     merged = merge_exports([("base.wiki", base), ("later.wiki", later)])
     assert [s.title for s in merged.children] == ["Walls", "Gates"]
+
+
+LONG = "Units inside a building may shoot from its fire points at any enemy they can see from there, as if in the open."
+
+
+def test_a_difference_deep_in_a_long_line_is_quoted_around_it_with_both_files_and_lines() -> None:
+    base = tree("base.wiki", f"==Walls==\n{LONG}\n")
+    other = tree("other.wiki", "==Walls==\n" + LONG.replace("any enemy", "one enemy") + "\n")
+    with pytest.raises(RulebookError) as info:
+        merge_exports([("base.wiki", base), ("other.wiki", other)])
+    assert str(info.value) == (
+        "other.wiki:2: the exports disagree about section 'Walls': base.wiki:2 has "
+        "'… from its fire points at any enemy they can see from there, as if in t…' but other.wiki:2 has "
+        "'… from its fire points at one enemy they can see from there, as if in t…'; "
+        "make both exports say the same (the site never picks one)"
+    )
+
+
+def test_a_difference_near_the_start_is_quoted_from_the_start_and_cut_after_seventy_characters() -> None:
+    base = tree("base.wiki", f"==Walls==\n{LONG}\n")
+    other = tree("other.wiki", "==Walls==\n" + LONG.replace("Units inside", "Models inside") + "\n")
+    with pytest.raises(RulebookError) as info:
+        merge_exports([("base.wiki", base), ("other.wiki", other)])
+    assert str(info.value) == (
+        "other.wiki:2: the exports disagree about section 'Walls': base.wiki:2 has "
+        f"{LONG[:70] + '…'!r} but other.wiki:2 has {('Models' + LONG[5:])[:70] + '…'!r}; "
+        "make both exports say the same (the site never picks one)"
+    )
+
+
+@pytest.mark.parametrize("longer_first", [True, False])
+def test_the_export_that_goes_on_is_named_at_its_line_whichever_comes_first(longer_first: bool) -> None:
+    longer = tree("long.wiki", f"==Walls==\nWalls are tall.\n\n{LONG}\n")
+    shorter = tree("short.wiki", "==Walls==\nWalls are tall.\n")
+    exports = [("long.wiki", longer), ("short.wiki", shorter)]
+    with pytest.raises(RulebookError) as info:
+        merge_exports(exports if longer_first else exports[::-1])
+    assert str(info.value) == (
+        "long.wiki:4: the exports disagree about section 'Walls': long.wiki:4 goes on with "
+        f"{LONG[:69] + '…'!r} where short.wiki ends the section after line 2; "
+        "make both exports say the same (the site never picks one)"
+    )
+
+
+def test_a_line_of_exactly_seventy_characters_is_quoted_whole() -> None:
+    line = "x" * 70
+    base = tree("base.wiki", f"==Walls==\nWalls are tall.\n\n{line}\n")
+    early = tree("early.wiki", "==Walls==\nWalls are tall.\n")
+    with pytest.raises(RulebookError, match=f"goes on with '{line}' where"):
+        merge_exports([("base.wiki", base), ("early.wiki", early)])
+
+
+def disagreement(base_text: str, other_text: str) -> str:
+    base, other = tree("base.wiki", f"==Walls==\n{base_text}\n"), tree("other.wiki", f"==Walls==\n{other_text}\n")
+    with pytest.raises(RulebookError) as info:
+        merge_exports([("base.wiki", base), ("other.wiki", other)])
+    return str(info.value).split(": the exports disagree about section 'Walls': ")[1].split(";")[0]
+
+
+def test_a_short_line_is_quoted_whole_and_one_that_only_goes_on_longer_differs_where_the_other_ends() -> None:
+    assert disagreement("Walls are tall.", "Walls are tal!.") == (
+        "base.wiki:2 has 'Walls are tall.' but other.wiki:2 has 'Walls are tal!.'"
+    )
+    assert disagreement("Walls are tall.", "Walls are tall. And thick.") == (
+        "base.wiki:2 has 'Walls are tall.' but other.wiki:2 has 'Walls are tall. And thick.'"
+    )
+
+
+def test_a_quote_that_reaches_the_lines_end_has_no_closing_ellipsis() -> None:
+    text = "y" * 30 + "a" + "z" * 44  # differs at 30: quoted from 5, the 70 characters up to the end (75)
+    other = "y" * 30 + "b" + "z" * 44
+    assert disagreement(text, other) == f"base.wiki:2 has {'…' + text[5:]!r} but other.wiki:2 has {'…' + other[5:]!r}"
+
+
+def test_where_the_shorter_export_ends_is_its_last_line() -> None:
+    base = tree("base.wiki", "==Walls==\nWalls are tall.\n\nWalls are thick.\n\nWalls block sight.\n")
+    early = tree("early.wiki", "==Walls==\nWalls are tall.\n\nWalls are thick.\n")
+    with pytest.raises(RulebookError, match=r"where early\.wiki ends the section after line 4;"):
+        merge_exports([("base.wiki", base), ("early.wiki", early)])
