@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
+  asOfShapeProblem,
   asOfValue,
   isAsOfData,
   lastMade,
@@ -81,8 +82,26 @@ describe("reading ?as-of=", () => {
     assert.equal(when("2026-12-03", exports).date, "2026-12-03");
   });
 
-  test("a long value is cut in the notice", () => {
-    assert.ok(refusal("x".repeat(500)).length < 200);
+  test("a long value is cut in the notice after 40 characters; one of 40 is shown whole", () => {
+    assert.ok(refusal("x".repeat(500)).startsWith(`“${"x".repeat(40)}…” is neither`));
+    assert.ok(refusal("x".repeat(40)).startsWith(`“${"x".repeat(40)}” is neither`));
+  });
+
+  test("a date must be the whole value, and a real day", () => {
+    for (const bad of ["x2026-11-01", "2026-11-01x", "2026-11-011"]) {
+      assert.match(refusal(bad), /is neither a date/, bad);
+    }
+    assert.match(refusal("2026-11-31"), /“2026-11-31” is not a day of the calendar/); // the month has 30
+    assert.match(refusal("2025-02-29"), /is not a day of the calendar/); // not a leap year
+    assert.equal(when("2026-11-30").date, "2026-11-30");
+  });
+
+  test("the shape of a value before the book is known (the table's link): a day not after today, or a number", () => {
+    assert.equal(asOfShapeProblem("17", "2026-12-05"), "");
+    assert.equal(asOfShapeProblem("2026-12-05", "2026-12-05"), "", "today has come");
+    assert.equal(asOfShapeProblem("2026-12-06", "2026-12-05"), "2026-12-06 has not come yet");
+    assert.equal(asOfShapeProblem("2026-02-30", "2026-12-05"), "2026-02-30 is not a day of the calendar");
+    assert.equal(asOfShapeProblem("2026-12", "2026-12-05"), "must be a date (like 2026-11-01) or a wiki revision number");
   });
 
   test("a book with no history refuses every value", () => {
@@ -135,6 +154,11 @@ describe("the words then", () => {
       ["2026-11-02", 18, "c"],
     );
     assert.equal(lastMade([null]), null);
+    // the same day: the later revision, whichever comes first; a later day beats a higher revision
+    assert.deepEqual(lastMade([["2026-11-02", 18, "c"], ["2026-11-02", 17, "b"]]), ["2026-11-02", 18, "c"]);
+    assert.deepEqual(lastMade([["2026-11-03", 5, "d"], ["2026-11-02", 18, "c"]]), ["2026-11-03", 5, "d"]);
+    assert.deepEqual(lastMade([["2026-11-02", 18, "c"], ["2026-11-03", 5, "d"]]), ["2026-11-03", 5, "d"]);
+    assert.deepEqual(lastMade([["2026-11-02", 17, "b"], ["2026-11-02", 17, "b2"]]), ["2026-11-02", 17, "b"]);
   });
 
   test("a link's version: the words then, or none without a valid ?as-of=", () => {
@@ -154,6 +178,11 @@ describe("the page's data and the reader's day", () => {
     assert.equal(isAsOfData(undefined), false);
     assert.equal(isAsOfData({ since: "2026-10-01", revs: [3], rules: {} }), false);
     assert.equal(isAsOfData({ since: 5, revs: null, rules: {} }), false);
+    assert.equal(isAsOfData(null), false);
+    assert.equal(isAsOfData("2026-10-01"), false);
+    assert.equal(isAsOfData({ since: "2026-10-01", revs: [3, "40"], rules: {} }), false);
+    assert.equal(isAsOfData({ since: "2026-10-01", revs: null }), false);
+    assert.equal(isAsOfData({ since: "2026-10-01", revs: null, rules: "tremor" }), false);
   });
 
   test("the value is read from the query, trimmed; absent is empty", () => {
