@@ -90,12 +90,16 @@ def test_a_section_only_a_later_export_has_is_added_and_a_shared_one_kept_once()
 LONG = "Units inside a building may shoot from its fire points at any enemy they can see from there, as if in the open."
 
 
-def test_a_difference_deep_in_a_long_line_is_quoted_around_it_with_both_files_and_lines() -> None:
-    base = tree("base.wiki", f"==Walls==\n{LONG}\n")
-    other = tree("other.wiki", "==Walls==\n" + LONG.replace("any enemy", "one enemy") + "\n")
+def refusal(base_text: str, other_text: str) -> str:
+    """The build's refusal of two exports whose section 'Walls' says ``base_text`` and ``other_text``."""
+    base, other = tree("base.wiki", f"==Walls==\n{base_text}\n"), tree("other.wiki", f"==Walls==\n{other_text}\n")
     with pytest.raises(RulebookError) as info:
         merge_exports([("base.wiki", base), ("other.wiki", other)])
-    assert str(info.value) == (
+    return str(info.value)
+
+
+def test_a_difference_deep_in_a_long_line_is_quoted_around_it_with_both_files_and_lines() -> None:
+    assert refusal(LONG, LONG.replace("any enemy", "one enemy")) == (
         "other.wiki:2: the exports disagree about section 'Walls': base.wiki:2 has "
         "'… from its fire points at any enemy they can see from there, as if in t…' but other.wiki:2 has "
         "'… from its fire points at one enemy they can see from there, as if in t…'; "
@@ -104,11 +108,7 @@ def test_a_difference_deep_in_a_long_line_is_quoted_around_it_with_both_files_an
 
 
 def test_a_difference_near_the_start_is_quoted_from_the_start_and_cut_after_seventy_characters() -> None:
-    base = tree("base.wiki", f"==Walls==\n{LONG}\n")
-    other = tree("other.wiki", "==Walls==\n" + LONG.replace("Units inside", "Models inside") + "\n")
-    with pytest.raises(RulebookError) as info:
-        merge_exports([("base.wiki", base), ("other.wiki", other)])
-    assert str(info.value) == (
+    assert refusal(LONG, LONG.replace("Units inside", "Models inside")) == (
         "other.wiki:2: the exports disagree about section 'Walls': base.wiki:2 has "
         f"{LONG[:70] + '…'!r} but other.wiki:2 has {('Models' + LONG[5:])[:70] + '…'!r}; "
         "make both exports say the same (the site never picks one)"
@@ -138,10 +138,8 @@ def test_a_line_of_exactly_seventy_characters_is_quoted_whole() -> None:
 
 
 def disagreement(base_text: str, other_text: str) -> str:
-    base, other = tree("base.wiki", f"==Walls==\n{base_text}\n"), tree("other.wiki", f"==Walls==\n{other_text}\n")
-    with pytest.raises(RulebookError) as info:
-        merge_exports([("base.wiki", base), ("other.wiki", other)])
-    return str(info.value).split(": the exports disagree about section 'Walls': ")[1].split(";")[0]
+    """What the refusal says each export has."""
+    return refusal(base_text, other_text).split(": the exports disagree about section 'Walls': ")[1].split(";")[0]
 
 
 def test_a_short_line_is_quoted_whole_and_one_that_only_goes_on_longer_differs_where_the_other_ends() -> None:
