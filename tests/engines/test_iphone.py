@@ -122,7 +122,11 @@ def test_after_safari_cleared_it_the_next_visit_stores_the_core_and_says_so(
     iphone.open("about:blank")  # no page of the site left: the unregistered worker goes
     iphone.open(url)
     wait(iphone, says(CLEARED), what="the notice of the clearing")
-    assert site_caches(iphone) == 0, "told before the core is back"
+    # told before the core is back (the notice says so once it is; the worker's caches are opened
+    # as soon as it installs, which may be before this line reads them on a busy machine)
+    assert "The core rules are on this phone again." not in iphone.run(
+        "return document.querySelector('.sh-keep').textContent"
+    )
     wait(iphone, says("The core rules are on this phone again."), what="the core stored again")
     assert site_caches(iphone) == 1
     assert sentences(iphone) == [SAFARI_CLEARS]
