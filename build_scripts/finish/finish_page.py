@@ -31,7 +31,7 @@ SEARCH_LATER = "assets/js/search-later.js"
 #: of then (see the script); just before the article, so it runs before a rule is painted.
 AS_OF_EARLY = "assets/js/as-of-early.js"
 #: On such a page, puts in the rules' words of then and lets them be painted: a classic script
-#: the build bundles (:mod:`build_scripts.finish.classic_scripts`), right after the article.
+#: the build bundles (:mod:`build_scripts.finish.classic`), right after the article.
 AS_OF_FIRST = "assets/js/as-of-first.js"
 _ARTICLE = re.compile(r"<article\b[^>]*>")
 _ARTICLE_END = "</article>"
