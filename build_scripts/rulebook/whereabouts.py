@@ -8,7 +8,7 @@ guesses: it refuses a dropped id without an alias (:meth:`AnchorLock.check`).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules
@@ -60,7 +60,8 @@ def whereabouts(
             if heading:
                 found[ref] = (heading, "its paragraphs moved under")
     claimed = {new for new, _why in found.values()}
-    candidates = {LockEntry.of(a).text: r for r, a in live.items() if r not in taken and r not in claimed}
+    # A list, not a dict by text: two places whose (shortened) texts are the same are two candidates.
+    candidates = [(LockEntry.of(a).text, r) for r, a in live.items() if r not in taken and r not in claimed]
     for ref in missing:
         if ref not in found and ref not in doubtful:
             _closest_words(ref, lock, live, candidates, found, doubtful)
@@ -150,7 +151,7 @@ def _closest_words(
     ref: RuleRef,
     lock: AnchorLock,
     live: Mapping[RuleRef, AnchoredBlock],
-    candidates: Mapping[str, RuleRef],
+    candidates: Sequence[tuple[str, RuleRef]],
     found: dict[RuleRef, tuple[RuleRef, str]],
     doubtful: dict[RuleRef, str],
 ) -> None:
@@ -158,7 +159,7 @@ def _closest_words(
     entry = lock.entry(ref)
     was = entry.text if entry else ""
     ranked = sorted(
-        ((difflib.SequenceMatcher(None, was, text).ratio(), r) for text, r in candidates.items()),
+        ((difflib.SequenceMatcher(None, was, text).ratio(), r) for text, r in candidates),
         key=lambda pair: (-pair[0], str(pair[1])),
     )
     best = ranked[0][0] if ranked else 0.0

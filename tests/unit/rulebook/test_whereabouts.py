@@ -108,3 +108,42 @@ def _published(book: dict[str, list[AnchoredBlock]]) -> AnchorLock:
     lock = committed_lock()
     found = whereabouts(lock, book)
     return lock.with_aliases({str(o): str(n) for o, (n, _w) in found.found.items()}).check(book, frozen=False).lock
+
+
+LAVA_PARAGRAPH = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
+
+
+def test_texts_that_begin_alike_at_several_places_are_in_doubt_naming_three() -> None:
+    # The lock keeps a rule's first words only: new texts that begin alike are equally close,
+    # however they end. Each is a candidate (they were once one, keyed by their words, and the
+    # last place read was "found").
+    reworded = (
+        "Molten Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
+    )
+    copies = [reworded.replace("units that are not", ending) for ending in ("any unit not", "all but", "those not")]
+    added = "".join(f"'''Magma {n}'''\n\n{text}\n\n" for n, text in zip("ABC", copies, strict=True))
+    edited = TERRAIN.replace(LAVA_PARAGRAPH, reworded).replace(
+        "'''Tall Grass and Hedges'''", added + "'''Tall Grass and Hedges'''"
+    )
+    where = whereabouts(committed_lock(), after(edited))
+    assert where.doubtful[RuleRef.parse(LAVA_WORDS)] == (
+        "texts about as close to its words are at 'other-terrain#lava-molten-lava-difficult-terrain-treated' "
+        "and 'other-terrain#magma-a-molten-lava-difficult-terrain-treated' "
+        "and 'other-terrain#magma-b-molten-lava-difficult-terrain-treated'"
+    )
+    assert RuleRef.parse(LAVA_WORDS) not in where.found
+
+
+def test_two_dropped_ids_that_seem_to_be_at_one_place_are_both_in_doubt() -> None:
+    flame = "Flame attacks get +1 on the Damage Chart against Wooden buildings."
+    shock = "Shock attacks get -1 on the Damage Chart against Stone buildings.\n"
+    edited = TERRAIN.replace(flame, "Shock or Flame attacks get -1 on the Damage Chart against Stone buildings.")
+    where = whereabouts(committed_lock(), after(edited.replace(shock, "")))
+    both = (
+        "'buildings#what-can-hurt-a-building-shock-flame-attacks-get-1' is where more than one dropped id seems to be"
+    )
+    assert where.doubtful == {
+        RuleRef.parse("buildings#what-can-hurt-a-building-flame-attacks-get-1-damage"): both,
+        RuleRef.parse("buildings#what-can-hurt-a-building-shock-attacks-get-1-damage"): both,
+    }
+    assert not where.found
