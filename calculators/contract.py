@@ -257,7 +257,7 @@ class Calculator(Generic[M, C]):
 
     def _checked(self, result: Result) -> dict[str, Value]:
         """The checked values a result was computed from (a reading it does not name: the default)."""
-        chosen = result.get("readings", {})
+        chosen = result["readings"]
         return {**result["inputs"], **{r.param: chosen.get(r.id, r.default) for r in self.readings}}
 
     def present(self, result: Result) -> View:
@@ -272,7 +272,7 @@ class Calculator(Generic[M, C]):
                 [(o.option, self._present(self.meaning(o.checked), o.answer)) for o in self._others(checked, reading)],
             )
             for reading in self.readings
-            if reading.id in result.get("readings", {})
+            if reading.id in result["readings"]
         ]
         return view
 

@@ -77,6 +77,43 @@ MORE_CASES: list[tuple[str, dict[str, str]]] = [
     ("calc-building-damage", {"strength": "7", "building": "wooden-tower"}),
     ("calc-building-damage", {"strength": "9", "building": "wooden-house"}),
     ("calc-building-damage", {"strength": "4", "building": "custom", "material": "stone", "armour_value": "15"}),
+    # The readings' other options, each as its own answer (the others pin only the defaults').
+    (
+        "calc-building-damage",
+        {
+            "strength": "10",
+            "building": "wooden-house",
+            "attack": "flame",
+            "hits": "4",
+            "ranged": "true",
+            "reading.chart-beyond": "nothing",
+        },
+    ),
+    (
+        "calc-building-damage",
+        {
+            "strength": "8",
+            "building": "custom",
+            "material": "stone",
+            "armour_value": "1",
+            "attack": "shock",
+            "reading.chart-beyond": "nothing",
+        },
+    ),
+    ("calc-charge-and-fall-back", {"unit_type": "flyer-cavalry", "fly": "true", "reading.fly-reroll": "better"}),
+    (
+        "calc-charge-and-fall-back",
+        {"unit_type": "flyer-cavalry", "fly": "true", "distance": "10", "reading.fly-reroll": "better"},
+    ),
+    ("calc-charge-and-fall-back", {"unit_type": "cavalry", "distance": "18", "reading.roll-reaches": "greater"}),
+    (
+        "calc-ruin-movement",
+        {"unit_type": "flyer-infantry", "fly": "true", "level_height": "4", "reading.fly-climb": "free"},
+    ),
+    (
+        "calc-ruin-movement",
+        {"unit_type": "flyer-beasts", "fly": "true", "fight_in_ranks": "true", "reading.ranks-flying": "any-level"},
+    ),
 ]
 
 
@@ -144,6 +181,8 @@ def test_the_worker_entry_points_answer_as_their_golden_file(request: pytest.Fix
     ("argv", "status", "name"),
     [
         (["--list"], 0, "cli-list"),
+        (["--readings"], 0, "cli-readings"),
+        (["--json", "--readings"], 0, "cli-readings-json"),
         (["hit-split", "target=monstrous-cavalry", "hits=3", "--json"], 0, "cli-hit-split-json"),
         (["charge-and-fall-back", "unit_type=infantry"], 2, "cli-infantry-charge"),
         (["building-damage", "strength=99"], 2, "cli-bad-strength"),

@@ -20,7 +20,8 @@ import pytest
 from support import icepool_distribution
 from support.calc_cases import CALCULATOR_OF, CASES, FIXED
 
-from calculators.readings import WHY_STARTS, Reading
+from calculators.building_damage.target import CHART_BEYOND
+from calculators.readings import WHY_STARTS, Reading, option_of
 from calculators.registry import all_calculators, all_readings, get, reading_entries
 from calculators.spec import InputError
 from harness.project import ROOT
@@ -153,6 +154,23 @@ def test_an_unknown_reading_or_option_is_refused_naming_it() -> None:
         "The reading chart-beyond has no option 'maybe'; its options are nearest, nothing."
     )
     assert "strength" in errors  # every bad value is named at once
+
+
+def test_an_unknown_reading_is_refused_naming_every_reading_the_calculator_has() -> None:
+    with pytest.raises(InputError) as caught:
+        get("charge-and-fall-back").compute({"unit_type": "cavalry", "reading.nope": "x"})
+    assert caught.value.errors == {
+        "reading.nope": "charge-and-fall-back has no reading 'nope'; its readings are fly-reroll, roll-reaches."
+    }
+
+
+def test_an_option_not_checked_with_the_inputs_is_a_programming_error() -> None:
+    # option_of reads a value check_options already checked; anything else is the code's fault.
+    reading = CHART_BEYOND
+    for value in ("maybe", 1, None):
+        with pytest.raises(TypeError, match=r"^reading 'chart-beyond' was not checked with the inputs$"):
+            option_of({reading.param: value}, reading)
+    assert option_of({reading.param: "nothing"}, reading) == "nothing"
 
 
 def test_a_calculator_without_readings_says_it_has_none() -> None:
