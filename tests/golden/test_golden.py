@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from support.rulebook_helpers import PAGES, build, committed_table
 
+from build_scripts.pages.report import reference_report
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.question_words import load_question_words
 from build_scripts.rulebook.wikitext import decode, parse_blocks
@@ -66,12 +67,16 @@ def test_rulebook_page(page: str, request: pytest.FixtureRequest) -> None:
     )
 
 
-@pytest.mark.parametrize("report", ["terms", "search-words"])
+@pytest.mark.parametrize("report", ["terms", "search-words", "references"])
 def test_rulebook_report(report: str, request: pytest.FixtureRequest) -> None:
     """The build's reports on the real rulebook (``build/reports/``): each term, where it is
     defined and how often it is linked, and those defined elsewhere; each player's word with
-    the book's words and how many rules use each."""
+    the book's words and how many rules use each; each "page XX", its rule and where it leads."""
     words = ROOT / "build_scripts" / "maps" / "search_words.toml"
     result = build(table=committed_table(), question_words=load_question_words(words.read_text("utf-8"), words.name))
-    text = {"terms": result.terms_report, "search-words": result.question_words_report}[report]
+    text = {
+        "terms": result.terms_report,
+        "search-words": result.question_words_report,
+        "references": reference_report(result.references),
+    }[report]
     compare(text, GOLDEN / "reports" / f"{report}.md", request.config.getoption("--update-golden"))

@@ -108,3 +108,78 @@ def test_unlocked_build_records_every_id() -> None:
     entry = result.lock.lock.anchors["buildings"]["total-collapse"]
     assert entry.text.startswith("6: Total Collapse")
     assert len(entry.fingerprint) == 12
+
+
+def test_the_disappeared_ids_message_names_each_with_its_words_where_it_went_and_the_aliases() -> None:
+    # One id of each kind: a reworded paragraph, a removed one, a renamed heading and its paragraph.
+    edited = (
+        TERRAIN.replace("If a Building reaches 0 armour value", "Should a Building reach 0 armour value")
+        .replace("'''Lava'''", "'''Lava Flows'''")
+        .replace("Flame attacks get +1 on the Damage Chart against Wooden buildings.\n", "")
+    )
+    with pytest.raises(RulebookError) as info:
+        build(with_terrain(edited), frozen=False)
+    assert str(info.value).splitlines() == [
+        "4 published rule id(s) disappeared; a link someone shared would break:",
+        (
+            "  buildings#attacking-buildings-building-reaches-0-armour-value (was 'If a Building reaches 0 armour "
+            "value, it immediately suffer…'): a very similar text is at "
+            "'buildings#attacking-buildings-should-building-reach-0-armour'"
+        ),
+        (
+            "  buildings#what-can-hurt-a-building-flame-attacks-get-1-damage (was 'Flame attacks get +1 on the "
+            "Damage Chart against Wooden bui…'): no rule has that text now; if it was removed, alias it to the "
+            "rule that now covers it, e.g. 'buildings#what-can-hurt-a-building'"
+        ),
+        "  other-terrain#lava (was 'Lava'): its paragraphs moved under 'other-terrain#lava-flows'",
+        (
+            "  other-terrain#lava-difficult-terrain-treated-lethal-terrain (was 'Lava is Difficult Terrain. It is "
+            "treated as Lethal Terrain …'): the same text is now at "
+            "'other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain'"
+        ),
+        'Add each old id to "aliases" in anchors.lock.json, mapped to where the rule is now.',
+        "Suggested (check each):",
+        (
+            '  "other-terrain#lava-difficult-terrain-treated-lethal-terrain": '
+            '"other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain",'
+        ),
+        (
+            '  "buildings#attacking-buildings-building-reaches-0-armour-value": '
+            '"buildings#attacking-buildings-should-building-reach-0-armour",'
+        ),
+        '  "other-terrain#lava": "other-terrain#lava-flows",',
+    ]
+
+
+def test_a_removed_rule_alone_gets_no_suggestions() -> None:
+    edited = TERRAIN.replace("Flame attacks get +1 on the Damage Chart against Wooden buildings.\n", "")
+    with pytest.raises(RulebookError) as info:
+        build(with_terrain(edited), frozen=False)
+    assert str(info.value).endswith("mapped to where the rule is now."), "no 'Suggested' with nothing to suggest"
+
+
+def test_an_out_of_date_lock_names_the_first_five_new_or_changed_ids_and_counts_all() -> None:
+    added = "".join(f"Hot {n}.\n\n" for n in ("one", "two", "three", "four", "five"))
+    edited = TERRAIN.replace("'''Lava'''\n\n", "'''Lava'''\n\n" + added, 1).replace(
+        "If a Building reaches 0 armour value, it", "If a Building reaches 0 armour value it"
+    )
+    with pytest.raises(RulebookError) as info:
+        build(with_terrain(edited), frozen=True)
+    assert str(info.value) == (
+        "anchors.lock.json is out of date (5 new, 1 changed ids: other-terrain#lava-hot-one, "
+        "other-terrain#lava-hot-two, other-terrain#lava-hot-three, other-terrain#lava-hot-four, "
+        "other-terrain#lava-hot-five…); run `make build` and commit the lock"
+    )
+
+
+def test_a_bad_alias_is_refused_naming_the_lock_and_both_ends() -> None:
+    nowhere = committed_lock().with_aliases({"buildings#gone": "buildings#also-gone"})
+    with pytest.raises(RulebookError) as info:
+        build(lock=nowhere)
+    assert str(info.value) == "anchors.lock.json: alias 'buildings#gone' → 'buildings#also-gone' points to no rule"
+    live = committed_lock().with_aliases({"buildings#total-collapse": "buildings#breach"})
+    with pytest.raises(RulebookError) as info:
+        build(lock=live)
+    assert str(info.value) == (
+        "anchors.lock.json: alias 'buildings#total-collapse' names an id that exists in this build; remove it"
+    )

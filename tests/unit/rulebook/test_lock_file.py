@@ -44,3 +44,14 @@ def test_aliases_survive_the_round_trip_and_are_followed_to_their_end() -> None:
     again = AnchorLock.loads(lock.dumps())
     assert again == lock
     assert again.resolved[RuleRef.parse("buildings#old-breach")] == RuleRef.parse("buildings#breach")
+
+
+def test_a_lock_of_its_version_alone_is_empty_and_a_refusal_names_the_default_file() -> None:
+    assert AnchorLock.loads('{"version": 1}') == AnchorLock({}, {})
+    with pytest.raises(RulebookError, match=r"^anchors\.lock\.json: not valid JSON"):
+        AnchorLock.loads("{")
+
+
+def test_a_cycle_of_aliases_ends_where_it_would_loop() -> None:
+    a, b = RuleRef.parse("buildings#a"), RuleRef.parse("buildings#b")
+    assert AnchorLock({}, {a: b, b: a}).resolved == {a: a, b: b}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from support.rulebook_helpers import build, xref_map
 
-from build_scripts.core.errors import RulebookError
-from build_scripts.rulebook.xrefs import load_map
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.rulebook.xrefs import Resolution, XrefEntry, load_map, resolve
 
 
 def resolutions() -> dict[str, str | None]:
@@ -123,3 +124,72 @@ def test_a_target_that_is_not_a_rule_is_named_with_where_it_is_used() -> None:
     said = str(refused.value)
     assert "the target 'unit-types#flyers' of 'things like Flyer units, (see page XX' (used at " in said
     assert said.endswith("is not a rule id in this build")
+
+
+# ----------------------------------------------------------------------------- resolve, on blocks made here
+
+
+def _rule(page_id: str, *inlines: Inline, body: tuple[Inline, ...] = (), kind: str = "paragraph") -> AnchoredBlock:
+    block = Block(kind, inlines, Source("p.wiki", 3), body=body)  # type: ignore[arg-type]
+    return AnchoredBlock(page_id, block, ("P",))
+
+
+HEADING = AnchoredBlock("melee", Block("heading", (Inline("text", "Melee"),), Source("p.wiki", 1)), ("Melee",))
+
+
+def test_two_references_in_one_run_and_one_after_a_bold_run_each_get_their_entry() -> None:
+    text = Inline("text", "as on page XX and unlike page XX.")
+    after_bold = (Inline("bold", "Charge"), Inline("text", " rules on page XX"))
+    pages = {"p": [HEADING, _rule("both", text), _rule("bold", *after_bold)]}
+    entries = [
+        XrefEntry("as on page XX", target=RuleRef("p", "melee")),
+        XrefEntry("XX and unlike page XX", unresolved="the Shooting section"),
+        XrefEntry("Charge rules on page XX", target=RuleRef("p", "melee")),
+    ]
+    out, report = resolve(pages, entries)
+    assert out["p"][1].block.inlines == (
+        Inline("text", "as on "),
+        Inline("xref", "page XX", href=RuleRef("p", "melee"), label="Melee"),
+        Inline("text", " and unlike "),
+        Inline("xref", "page XX", label="not in these sections", note="the Shooting section"),
+        Inline("text", "."),
+    )
+    assert out["p"][2].block.inlines[-1] == Inline("xref", "page XX", href=RuleRef("p", "melee"), label="Melee")
+    assert report == [
+        Resolution("p", "both", "as on page XX", RuleRef("p", "melee"), "Melee"),
+        Resolution("p", "both", "XX and unlike page XX", None, "the Shooting section: not in these sections"),
+        Resolution("p", "bold", "Charge rules on page XX", RuleRef("p", "melee"), "Melee"),
+    ]
+
+
+def test_a_reference_in_a_charts_body_is_resolved_there() -> None:
+    row = _rule("row", Inline("text", "1: Breach"), body=(Inline("text", "see page XX"),), kind="chart_row")
+    out, report = resolve({"p": [HEADING, row]}, [XrefEntry("see page XX", target=RuleRef("p", "melee"))])
+    assert out["p"][1].block.body == (
+        Inline("text", "see "),
+        Inline("xref", "page XX", href=RuleRef("p", "melee"), label="Melee"),
+    )
+    assert out["p"][1].block.inlines == (Inline("text", "1: Breach"),)
+    assert report == [Resolution("p", "row", "see page XX", RuleRef("p", "melee"), "Melee")]
+
+
+def test_a_reference_two_entries_match_is_refused_with_the_words_before_it() -> None:
+    words = "x" * 70 + " see page XX"
+    entries = [XrefEntry("see page XX", unresolved="a"), XrefEntry("x see page XX", unresolved="b")]
+    with pytest.raises(RulebookError) as info:
+        resolve({"p": [_rule("r", Inline("text", words))]}, entries, map_name="refs.toml")
+    assert info.value.message == (
+        f"the reference '…{words[-60:]}' has 2 entries in refs.toml; add one with context = the words before it "
+        "and a target (page#id) or unresolved = what it is"
+    )
+    assert info.value.source == Source("p.wiki", 3)
+
+
+def test_an_entry_made_in_code_that_matches_twice_names_the_map() -> None:
+    pages = {"p": [_rule("a", Inline("text", "see page XX")), _rule("b", Inline("text", "see page XX"))]}
+    with pytest.raises(RulebookError) as info:
+        resolve(pages, [XrefEntry("see page XX", unresolved="a")])
+    assert info.value.message == (
+        "xrefs.toml: the entry 'see page XX' matched 2 references; it must match exactly one "
+        "(give more words before 'page XX')"
+    )
