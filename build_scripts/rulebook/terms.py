@@ -197,7 +197,7 @@ def link_terms(runs: tuple[Inline, ...], terms: TermMap, *, here: RuleRef, seen:
             out.append(Inline("term", found.group(0), href=term.rule, label=term.name))
             at = found.end()
         if at < len(run.text):
-            out.append(replace(run, text=run.text[at:]) if at == 0 else Inline("text", run.text[at:]))
+            out.append(Inline("text", run.text[at:]))  # a text run is its words alone
     return tuple(out)
 
 

@@ -9,8 +9,17 @@ import re
 import pytest
 from support.rulebook_helpers import build, term_map
 
-from build_scripts.core.errors import RulebookError
-from build_scripts.rulebook.terms import load_terms, terms_report
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.rulebook.terms import (
+    Outside,
+    Term,
+    TermMap,
+    apply_terms,
+    link_terms,
+    load_terms,
+    terms_report,
+)
 
 TERMS = term_map()
 
@@ -149,3 +158,42 @@ def test_the_report_gives_a_term_no_rule_links_zero_links() -> None:
     report = terms_report(terms, {}, [])
     first = terms.terms[0]
     assert f"| {first.name} | `{first.rule}` | 0 |" in report
+
+
+# ----------------------------------------------------------------------------- link_terms, on runs made here
+
+_SOURCE = Source("terms.toml", 1)
+_FLYERS = Term("Flyers", ("Flyers", "Flyer"), RuleRef("unit-types", "flyer-units"), _SOURCE)
+_RUINS = Term("Ruins", ("ruins",), RuleRef("ruins", "ruins"), _SOURCE)
+_MAP = TermMap((_FLYERS, _RUINS), (Outside("Difficult Terrain test", ("Difficult Terrain test",), _SOURCE),))
+
+
+def test_a_run_that_begins_and_ends_with_terms_gets_no_empty_runs() -> None:
+    seen: set[str] = set()
+    runs = link_terms((Inline("text", "Flyer over ruins"),), _MAP, here=RuleRef("p", "x"), seen=seen)
+    assert runs == (
+        Inline("term", "Flyer", href=_FLYERS.rule, label="Flyers"),
+        Inline("text", " over "),
+        Inline("term", "ruins", href=_RUINS.rule, label="Ruins"),
+    )
+    assert seen == {"Flyers", "Ruins"}
+
+
+def test_words_after_the_last_term_and_other_runs_are_kept_as_they_are() -> None:
+    bold = Inline("bold", "Flyer")
+    runs = (bold, Inline("text", "A Flyer, a Flyer and a Difficult Terrain test."))
+    assert link_terms(runs, _MAP, here=RuleRef("p", "x"), seen=set()) == (
+        bold,
+        Inline("text", "A "),
+        Inline("term", "Flyer", href=_FLYERS.rule, label="Flyers"),
+        Inline("text", ", a Flyer and a Difficult Terrain test."),
+    )
+
+
+def test_how_often_each_term_is_linked_is_the_number_of_blocks_that_link_it() -> None:
+    def block(page_id: str, text: str) -> AnchoredBlock:
+        return AnchoredBlock(page_id, Block("paragraph", (Inline("text", text),), _SOURCE), ())
+
+    pages = {"p": [block("a", "Flyer and Flyer"), block("b", "ruins"), block("c", "Flyers over ruins")]}
+    _pages, linked = apply_terms(pages, _MAP)
+    assert linked == {"Flyers": 2, "Ruins": 2}
