@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from build_scripts.core.errors import RulebookError
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import Inline
 from build_scripts.rulebook.wikitext import BANNER, decode, parse_blocks
 
 HEAD = f"{BANNER}\n\n==Section==\n\n"
@@ -127,3 +128,100 @@ def test_chart_row_without_its_paragraph() -> None:
     err = error_for(f"{BANNER}\n\n==S==\n\n1: Breach!\n\n'''Next'''".encode())
     assert err.source.line == 5
     assert "followed by its paragraph" in err.message
+
+
+#: Every refusal of the parser, as a maintainer reads it: the file, the line and the whole message.
+REFUSALS = [
+    ("==T==\nA '''bold\n", "f.wiki:2: unclosed ''' (or '') on this line; close the bold with ''' before the line ends"),
+    (
+        "==T==\nText.\n= \n",
+        "f.wiki:3: a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
+    ),
+    (
+        "==T==\n<!--x-->==H==\n",
+        "f.wiki:2: a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
+    ),
+    ("==T==\nA '''[[x]]''' b\n", "f.wiki:2: only plain text is supported inside '''…'''"),
+    ("==T==\nA '''bold\nstill''' b\n", "f.wiki:2: ''' must be closed on the same line"),
+    ("==T==\nText.\n== ==\n", "f.wiki:3: a heading has no text; write the heading's title between the '='"),
+    (
+        # The comment's lines count: the template is on line 5.
+        "==T==\n<!-- a\nb\nc -->\nSee {{a very long template name that goes on and on past forty}}\nmore\n",
+        (
+            "f.wiki:5: unsupported wiki markup (Template) '{{a very long template name that goes on'; "
+            "the site shows only headings, bold, bullets and text"
+        ),
+    ),
+    ("", "f.wiki:1: the file is empty; expected a rulebook section export"),
+    ("'''Bold'''\n==T==\n", "f.wiki:1: expected a ==Section== heading at the top of the page, before any rule text"),
+]
+
+
+@pytest.mark.parametrize(("text", "says"), REFUSALS)
+def test_every_refusal_names_the_file_the_line_and_the_fault(text: str, says: str) -> None:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks(text, "f.wiki", banner=False)
+    assert str(info.value) == says
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "Not the banner but a long first line of the page, well past sixty characters wide\n==T==\n",
+            (
+                "f.wiki:1: expected the page banner 'Editing Scrollhammer Rulebook (section)' on the first line, "
+                "found 'Not the banner but a long first line of the page, well past '"
+            ),
+        ),
+        (f"{BANNER}\n", "f.wiki:2: expected a ==Section== heading after the banner, before any rule text"),
+        (
+            f"{BANNER}\n\nWords.\n==T==\n",
+            "f.wiki:3: expected a ==Section== heading after the banner, before any rule text",
+        ),
+    ],
+)
+def test_an_exports_refusals_count_the_banner(text: str, says: str) -> None:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks(text, "f.wiki")
+    assert str(info.value) == says
+
+
+def test_the_banner_alone_is_dropped_and_the_next_line_is_the_heading() -> None:
+    blocks = parse_blocks(f"{BANNER}\n==T==\nText.\n", "f.wiki")
+    assert [(b.kind, b.text, b.source.line) for b in blocks] == [("heading", "T", 2), ("paragraph", "Text.", 3)]
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (b"==T==\r\nA.\r\n\xff\n", "f.wiki:3: the file is not valid UTF-8 (byte 0xff at offset 11); save it as UTF-8"),
+        (b"\n\xff", "f.wiki:2: the file is not valid UTF-8 (byte 0xff at offset 1); save it as UTF-8"),
+    ],
+)
+def test_bytes_that_are_not_utf8_are_refused_at_their_line(data: bytes, says: str) -> None:
+    with pytest.raises(RulebookError) as info:
+        decode(data, "f.wiki")
+    assert str(info.value) == says
+
+
+def test_windows_line_ends_are_read_as_newlines() -> None:
+    assert decode(b"==T==\r\nA.\r\nB\rC\n", "f.wiki") == "==T==\nA.\nB\rC\n"
+
+
+def test_what_each_line_becomes_as_runs() -> None:
+    blocks = parse_blocks(
+        "==T==\n'''Bold'''\n* a '''b''' &amp; c \nOne\ntwo.\n\nPlain Heading\n", "f.wiki", banner=False
+    )
+    assert [(b.kind, b.style, b.inlines, b.source) for b in blocks] == [
+        ("heading", "wiki", (Inline("text", "T"),), Source("f.wiki", 1)),
+        ("heading", "bold", (Inline("text", "Bold"),), Source("f.wiki", 2)),
+        (
+            "bullet",
+            None,
+            (Inline("text", "a "), Inline("bold", "b"), Inline("text", " "), Inline("text", "&"), Inline("text", " c")),
+            Source("f.wiki", 3),
+        ),
+        ("paragraph", None, (Inline("text", "One"), Inline("text", " "), Inline("text", "two.")), Source("f.wiki", 4)),
+        ("heading", "plain", (Inline("text", "Plain Heading"),), Source("f.wiki", 7)),
+    ]
