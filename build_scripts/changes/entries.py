@@ -160,9 +160,12 @@ def _order(version: Version) -> tuple[str, int]:
 
 
 def _when(item: Entry | Revision) -> tuple[str, int]:
-    """Oldest to newest: by time (a builds' day before any revision of that day), then revision."""
-    time = item.time if "T" in item.time else f"{item.time}T00:00:00Z"
-    return (time, item.rev)
+    """Oldest to newest: by time (a builds' day before any revision of that day), then revision.
+
+    A day (``2026-12-01``) is the start of a timestamp of that day (``2026-12-01T10:15:00Z``),
+    so it sorts before it as text, and after every timestamp of the days before.
+    """
+    return (item.time, item.rev)
 
 
 def _with_quiet(entries: list[Entry], quiet: list[Revision]) -> list[Entry]:
