@@ -78,3 +78,19 @@ def test_two_headings_that_make_one_id_are_refused_with_the_file_and_line() -> N
 def test_two_rules_with_the_same_words_under_one_heading_are_refused_with_the_file_and_line() -> None:
     with pytest.raises(RulebookError, match=r"t\.wiki:\d+: blocks with identical text share the id 'lava-hot-rock'"):
         ids("'''Lava'''\n\nHot rock.\n\nHot rock.\n")
+
+
+def test_a_clash_one_word_settles_takes_one_word_more_and_keeps_its_place() -> None:
+    body = "===Woods===\nTrees block sight and slow all models here.\n\nTrees block sight and slow all units there.\n"
+    assert places(body) == [
+        ("terrain", ("Terrain",), 0),
+        ("woods", ("Terrain", "Woods"), 1),
+        ("woods-trees-block-sight-slow-all-models", ("Terrain", "Woods"), 1),
+        ("woods-trees-block-sight-slow-all-units", ("Terrain", "Woods"), 1),
+    ]
+
+
+def test_a_clash_of_a_block_with_no_heading_words_is_lengthened_without_a_prefix() -> None:
+    # A chart row is named by its own words alone (no heading prefix).
+    body = "Roll below.\n\n1: Breach!\n\nA hole.\n\n1: Breach!\n\nA gap.\n"
+    assert ids(body)[2:] == ["1-breach-hole", "1-breach-gap"]

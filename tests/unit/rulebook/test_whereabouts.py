@@ -9,7 +9,9 @@ from support.rulebook_helpers import build, committed_lock, unlocked
 
 from build_scripts.core.model import AnchoredBlock, RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
-from build_scripts.rulebook.whereabouts import whereabouts
+from build_scripts.rulebook.book import PageSpec, read_book
+from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.whereabouts import _parents, whereabouts
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 LAVA = "other-terrain#lava"
@@ -147,3 +149,18 @@ def test_two_dropped_ids_that_seem_to_be_at_one_place_are_both_in_doubt() -> Non
         RuleRef.parse("buildings#what-can-hurt-a-building-shock-attacks-get-1-damage"): both,
     }
     assert not where.found
+
+
+def test_each_rule_is_under_its_nearest_heading_and_each_heading_under_the_one_above() -> None:
+    book = "==T==\nA.\n===W===\nB.\n====X====\nC.\n===H===\nD.\n"
+    [section] = read_book([("t.wiki", book.encode())], [PageSpec("p", "T")], banner=False).values()
+    under = {str(rule): str(heading) for rule, heading in _parents({"p": assign_ids(section)}).items()}
+    assert under == {
+        "p#t-a": "p#t",
+        "p#w": "p#t",
+        "p#w-b": "p#w",
+        "p#w-x": "p#w",
+        "p#w-x-c": "p#w-x",
+        "p#h": "p#t",
+        "p#h-d": "p#h",
+    }
