@@ -22,6 +22,10 @@ describe("what the theme writes as HTML is escaped", () => {
       "flee 8&#34; &amp;amp; &lt;b&gt;run&lt;/b&gt; <mark data-md-highlight>total</mark> &#39;collapse&#39;",
     );
   });
+
+  test("an excerpt that begins and ends with a mark gets nothing more", () => {
+    assert.equal(safeExcerpt("<mark>a</mark>"), "<mark data-md-highlight>a</mark>");
+  });
 });
 
 describe("the excerpt does not repeat the title", () => {
@@ -36,6 +40,13 @@ describe("the excerpt does not repeat the title", () => {
     assert.equal(withoutTitle("<mark>Battlements.</mark>", "Battlements"), "");
     assert.equal(withoutTitle("Units on the <mark>battlements</mark>", "Battlements"), "Units on the <mark>battlements</mark>");
     assert.equal(withoutTitle("Units", ""), "Units");
+  });
+
+  test("the words after the title keep their marks, and lose only a full stop and spaces", () => {
+    assert.equal(withoutTitle("<mark>Lava</mark> is hot", "Lava"), "is hot");
+    assert.equal(withoutTitle("<mark>Lava is</mark> hot", "Lava"), "<mark>is</mark> hot");
+    assert.equal(withoutTitle("Lava<mark>. hot</mark>", "Lava"), "<mark>hot</mark>");
+    assert.equal(withoutTitle("<mark>Lava</mark>: hot", "Lava"), ": hot");
   });
 });
 
@@ -68,5 +79,25 @@ describe("results are grouped by page", () => {
     const [[, breach], [rubble]] = grouped(found, [["wreck"], ["destroyed", "collapse"]]);
     assert.deepEqual(breach.terms, { wreck: true, destroyed: false });
     assert.deepEqual(rubble.terms, { wreck: false, destroyed: true });
+  });
+
+  test("a word of the query is there as the start of a rule's word, not its end", () => {
+    const [[rubble]] = grouped([found[1]], [["leave"], ["apse"]]);
+    assert.deepEqual(rubble.terms, { leave: true, apse: false });
+  });
+
+  test("a result with only the address Pagefind gives, on the home page, is a group of its own", () => {
+    const bare = { url: "/", excerpt: "Welcome", content: "Welcome", meta: {}, filters: {} };
+    const rule = { url: "/ruins/#rubble", excerpt: "a", content: "a", meta: { title: "Rubble" }, filters: {} };
+    assert.deepEqual(grouped([{ data: bare, score: 2 }, { data: rule, score: 1 }], []), [
+      [
+        { location: "", title: "", text: "Welcome", score: 2, terms: {} },
+        { location: "", title: "", text: "", score: 0, terms: {} },
+      ],
+      [
+        { location: "ruins/#rubble", title: "Rubble", text: "a", score: 1, terms: {} },
+        { location: "ruins/", title: "ruins/", text: "", score: 0, terms: {} },
+      ],
+    ]);
   });
 });

@@ -20,6 +20,16 @@ describe("one edit apart", () => {
     assert.equal(oneEditApart("clolapze", "collapse"), false);
     assert.equal(oneEditApart("abcd", "badc"), false);
   });
+
+  test("a swap is of the two letters where the words first differ, wherever they are", () => {
+    assert.equal(oneEditApart("abdc", "abcd"), true); // the letter before them differs from both
+    assert.equal(oneEditApart("bacd", "abcd"), true); // at the start
+  });
+
+  test("two letters changed are not a swap, whichever of the two matches", () => {
+    assert.equal(oneEditApart("xacd", "aycd"), false); // the second letter of one is the first of the other
+    assert.equal(oneEditApart("xyzw", "qxzw"), false); // the first of one is the second of the other
+  });
 });
 
 describe("the correction", () => {
@@ -34,6 +44,10 @@ describe("the correction", () => {
     assert.equal(correction("bame", new Map([["game", 2], ["name", 7], ["same", 1]])), "name");
   });
 
+  test("of words as frequent, is the first the rules list", () => {
+    assert.equal(correction("bame", new Map([["game", 7], ["name", 7]])), "game");
+  });
+
   test("is never a word shorter than four letters, and none when nothing is near", () => {
     assert.equal(correction("baz", new Map([["bar", 40]])), null);
     assert.equal(correction("quantum", near), null);
@@ -45,7 +59,12 @@ describe("the correction", () => {
     assert.equal(fixedQuery("Total wall", fixes), null);
   });
 
+  test("a word with an apostrophe is one word, whatever follows the apostrophe", () => {
+    assert.equal(fixedQuery("If they're charging", new Map([["they're", "they are"]])), "If they are charging");
+  });
+
   test("a query's words are its lower-case letters", () => {
     assert.deepEqual(words("You'll roll 2D6, Breach!"), ["you'll", "roll", "d", "breach"]);
+    assert.deepEqual(words("2 + 6!"), []);
   });
 });
