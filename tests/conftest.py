@@ -3,6 +3,7 @@ static server and the real web servers the README names (nginx, Caddy), each ser
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from support import build_site
 from support.hosts import Host, HostError, start_caddy, start_nginx
+from support.mutation_order import cheapest_files_first
 from support.zensical_site import build_with_zensical
 
 from calculators.registry import all_calculators
@@ -37,6 +39,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if tier not in TIERS:
             raise pytest.UsageError(f"{item.nodeid}: a test lives in one of the tiers' folders: {', '.join(TIERS)}")
         item.add_marker(getattr(pytest.mark, tier))
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        cheapest_files_first(items, Path("mutmut-stats.json"))
 
 
 @pytest.fixture(autouse=True)
