@@ -141,6 +141,10 @@ REFUSALS = [
         "==T==\n<!--x-->==H==\n",
         "f.wiki:2: a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
     ),
+    (
+        "==T==\nText.\n  ==H==\n",  # indented: not a heading to the wiki, nor rule text
+        "f.wiki:3: a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
+    ),
     ("==T==\nA '''[[x]]''' b\n", "f.wiki:2: only plain text is supported inside '''…'''"),
     ("==T==\nA '''bold\nstill''' b\n", "f.wiki:2: ''' must be closed on the same line"),
     ("==T==\nText.\n== ==\n", "f.wiki:3: a heading has no text; write the heading's title between the '='"),
