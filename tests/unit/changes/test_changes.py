@@ -149,3 +149,32 @@ def test_the_feed_is_valid_atom_as_a_feed_reader_reads_it() -> None:
     assert "<del>" in newest.content[0].value
     assert "https://rules.example.org/buildings/#total-collapse" in newest.content[0].value
     assert len({e.id for e in feed.entries}) == LATEST
+
+
+def test_a_renamed_rules_earlier_words_are_its_old_ids_last_before_the_rename_not_after() -> None:
+    # The old id answered again later the same day (the rename reverted at revision 5): its
+    # words of then are not what the renamed rule had before.
+    history = RuleHistory(
+        {
+            OLD: (version(OLD, "Lava", "2026-11-01", 2), version(OLD, "Lava is hot", "2026-11-02", 5)),
+            NEW: (version(NEW, "Lava Flows", "2026-11-02", 3),),
+        }
+    )
+    entries = changes(history, [revision(n) for n in (2, 3, 5)], {OLD: NEW}, {})
+    renamed = next(e for e in entries if e.rev == 3).changed[0]
+    assert (renamed.before, renamed.after, renamed.version) == ("Lava", "Lava Flows", version_of("Lava Flows"))
+
+
+def test_a_rename_within_one_day_of_builds_reads_the_old_ids_words_of_that_day() -> None:
+    history = RuleHistory(
+        {OLD: (version(OLD, "Lava", "2026-12-01"),), NEW: (version(NEW, "Lava Flows", "2026-12-01"),)}
+    )
+    [entry] = changes(history, [], {OLD: NEW}, {})
+    assert [(c.rule, c.before, c.after) for c in entry.changed] == [(NEW, "Lava", "Lava Flows")]
+    assert (entry.user, entry.summary) == ("", "")
+
+
+def test_an_alias_from_an_id_never_recorded_leaves_the_rule_new() -> None:
+    history = RuleHistory({NEW: (version(NEW, "Lava Flows", "2026-11-06", 6),)})
+    [entry] = changes(history, [revision(6)], {RuleRef.parse("other-terrain#gone"): NEW}, {})
+    assert [(c.rule, c.before) for c in entry.new] == [(NEW, None)]
