@@ -248,7 +248,8 @@ def project_from(config_file: Path, raw: Mapping[str, Any]) -> Project:
     Raises:
         RulebookError: naming the file, when it has no ``scrollhammer`` entry or a bad option.
     """
-    entry = next((p for p in raw.get("plugins") or [] if isinstance(p, dict) and PLUGIN in p), None)
+    # The plugin as MkDocs takes it: a mapping with its options, or its bare name (no options).
+    entry = next((p for p in raw.get("plugins") or [] if p == PLUGIN or (isinstance(p, dict) and PLUGIN in p)), None)
     if entry is None:
         raise RulebookError(f"{config_file.name} has no {PLUGIN} plugin")
     site = Site(
@@ -258,7 +259,8 @@ def project_from(config_file: Path, raw: Mapping[str, Any]) -> Project:
         docs_dir=str(raw.get("docs_dir") or "docs"),
         nav=list(raw.get("nav") or []),
     )
-    options = Options.from_mapping(entry[PLUGIN] or {}, f"{config_file.name}: {PLUGIN}")
+    given = entry[PLUGIN] if isinstance(entry, dict) else None
+    options = Options.from_mapping(given or {}, f"{config_file.name}: {PLUGIN}")
     return Project(config_file.parent, site, options)
 
 

@@ -84,10 +84,19 @@ def test_a_configs_site_settings_are_read_as_written(tmp_path: Path) -> None:
     )
 
 
-def test_a_plugin_entry_without_options_is_named_for_what_it_lacks(tmp_path: Path) -> None:
+@pytest.mark.parametrize("plugins", ["  - scrollhammer:\n", "  - scrollhammer\n", "  - search\n  - scrollhammer\n"])
+def test_a_plugin_entry_without_options_is_named_for_what_it_lacks(tmp_path: Path, plugins: str) -> None:
+    # Written as MkDocs takes it: a mapping with no options, or the plugin's bare name.
     config = tmp_path / "mkdocs.yml"
-    config.write_text("plugins:\n  - scrollhammer:\n", "utf-8")
+    config.write_text("plugins:\n" + plugins, "utf-8")
     with pytest.raises(RulebookError, match=r"^mkdocs\.yml: scrollhammer: the option 'exports' is required$"):
+        load_project(config)
+
+
+def test_a_bad_option_is_named_in_the_config_file_it_is_in(tmp_path: Path) -> None:
+    config = tmp_path / "site.yml"
+    config.write_text("plugins:\n  - scrollhammer:\n      pages: []\n", "utf-8")
+    with pytest.raises(RulebookError, match=r"^site\.yml: scrollhammer: the option 'exports' is required$"):
         load_project(config)
 
 

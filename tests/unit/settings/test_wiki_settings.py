@@ -44,6 +44,7 @@ def test_wiki_toml_is_read_from_the_wiki_option_with_into_defaulted_once(
     wiki = read_wiki(load_project(config))
     assert wiki is not None
     assert (wiki.api, wiki.titles, wiki.into) == ("http://w/api.php", ("Rulebook",), config.parent / DEFAULT_INTO)
+    assert wiki.file == config.parent / "wiki.toml"
     (config.parent / "elsewhere.toml").write_text('pages = ["Other"]\ninto = "synced"\n', "utf-8")
     monkeypatch.setenv("TEST_SETTINGS_WIKI", "elsewhere.toml")
     moved = read_wiki(load_project(config))
@@ -57,6 +58,8 @@ def test_wiki_toml_is_read_from_the_wiki_option_with_into_defaulted_once(
         ('pages = ["A"]\ninto = 3\n', r"wiki\.toml: into must be text, not 3"),
         ('pages = ["A"]\napi = ["x"]\n', r"wiki\.toml: api must be text"),
         ("pages = []\n", r"wiki\.toml: pages must list the wiki pages that hold the rulebook"),
+        ('pages = ["A", ""]\n', r"wiki\.toml: pages must list the wiki pages that hold the rulebook"),
+        ('pages = ["A", 3]\n', r"wiki\.toml: pages must list the wiki pages that hold the rulebook"),
         ('pages = ["A"]\nfolder = "x"\n', r"wiki\.toml: unknown key 'folder' \(known: api, pages, into\)"),
         ('pages = ["A"\n', r"wiki\.toml: "),
     ],
