@@ -65,7 +65,6 @@ class _RuleReader(HTMLParser):
         self.rules: list[RuleText] = []
         self._stack: list[tuple[str, str | None]] = []  # (tag, what it opens: rule / name / skip / None)
         self._rule: dict[str, str] | None = None
-        self._depth = 0  # open elements inside the current rule
         self._skip = 0  # open elements inside something skipped
         self._in_name = 0
         self._heading = ""
@@ -79,9 +78,10 @@ class _RuleReader(HTMLParser):
         classes = (found.get("class") or "").split()
         role: str | None = None
         if self._rule is None:
-            if found.get("id") and ("rule" in classes or "rule-heading" in classes):
+            rule_id = found.get("id")
+            if rule_id and ("rule" in classes or "rule-heading" in classes):
                 kind = "heading" if "rule-heading" in classes else "chart-row" if "chart-row" in classes else "rule"
-                self._rule = {"id": found["id"] or "", "kind": kind, "name": "", "text": ""}
+                self._rule = {"id": rule_id, "kind": kind, "name": "", "text": ""}
                 self._level = int(tag[1]) if _HEADING_TAG.fullmatch(tag) else 7
                 role = "rule"
         elif self._skip or "data-help" in found or "headerlink" in classes:

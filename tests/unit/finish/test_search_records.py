@@ -106,3 +106,8 @@ def test_the_words_counted_are_every_rules_name_and_words_in_lower_case() -> Non
 def test_a_word_of_exactly_four_letters_is_kept_and_ties_go_alphabetically() -> None:
     shards = words_by_length(Counter({"wall": 2, "tree": 2, "hill": 5, "zone": 2}))
     assert list(shards[4].items()) == [("hill", 5), ("tree", 2), ("wall", 2), ("zone", 2)]
+
+
+def test_a_more_frequent_word_comes_first_whatever_its_letters() -> None:
+    shards = words_by_length(Counter({"able": 2, "zeal": 9, "mild": 5}))
+    assert list(shards[4].items()) == [("zeal", 9), ("mild", 5), ("able", 2)]
