@@ -264,7 +264,10 @@ def short_address(address: str) -> str:
 def article(html: str) -> str:
     """A built page's first article, all that is printed of it ("" for a page without one)."""
     start = html.find("<article")
-    return html[start : html.find("</article>", start)] if start >= 0 else ""
+    if start < 0:
+        return ""
+    end = html.find("</article>", start)
+    return html[start:] if end < 0 else html[start:end]  # (an article never closed: to the end)
 
 
 def print_page(html: str, *, page: str, place: Place, address: Callable[[str], str]) -> PrintPage:

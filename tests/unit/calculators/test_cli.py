@@ -155,3 +155,26 @@ def test_bad_values_are_echoed_short() -> None:
 def test_a_fly_charge_says_what_it_re_rolls_as_its_reading_has_it(extra: tuple[str, ...], asked: str) -> None:
     run = cli("charge-and-fall-back", "unit_type=flyer-cavalry", "move=charge", "fly=yes", *extra)
     assert run.stdout.splitlines()[1] == asked
+
+
+def test_a_reading_two_calculators_share_names_both(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shared = {
+        "id": "cover",
+        "calculators": ["hit-split", "building-damage"],
+        "question": "Does cover count?",
+        "why": "The rules are silent.",
+        "options": {"yes": "It counts.", "no": "It does not."},
+        "default": "yes",
+        "rules": ["ruins#cover"],
+    }
+    monkeypatch.setattr("calculators.__main__.reading_entries", lambda: [shared])
+    assert main(["--readings"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "cover (hit-split, building-damage): Does cover count?",
+        "  The rules are silent.",
+        "  reading.cover=yes (the site's reading): It counts.",
+        "  reading.cover=no: It does not.",
+        "  rule: ruins#cover",
+    ]

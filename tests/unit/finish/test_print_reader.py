@@ -3,7 +3,7 @@ id the book's own, each link followed to where it leads in the book, each "page 
 
 from __future__ import annotations
 
-from build_scripts.finish.book.print_reader import NOT_HERE, Link, book_id, print_page
+from build_scripts.finish.book.print_reader import NOT_HERE, Link, article, book_id, print_page
 
 BOOK = {"buildings/", "ruins/"}
 
@@ -212,3 +212,32 @@ def test_a_books_ids_from_the_pages_address() -> None:
     assert book_id("", "x") == "index--x"
     assert book_id("/ruins/", "") == "ruins"
     assert book_id("", "") == "index"
+
+
+def test_words_after_a_reference_with_no_help_follow_what_it_says() -> None:
+    out = read('<p class="rule" id="a">see <span class="xref">page XX</span> for more</p>')
+    assert out == f'<p id="buildings--a" class="rule">see {NOT_HERE} for more</p>'
+
+
+def test_a_reference_left_open_at_the_pages_end_is_still_filled_in() -> None:
+    page = print_page(
+        '<article><p class="rule" id="a">see <span class="xref">page XX</span>', page="ruins/", place=place, address=str
+    )
+    assert page.html == f'<p id="ruins--a" class="rule">see {NOT_HERE}'
+
+
+def test_a_reference_with_no_words_prints_nothing_of_it() -> None:
+    out = read('<p class="rule" id="a">see <span class="xref"></span></p>')
+    assert out == '<p id="buildings--a" class="rule">see </p>'
+
+
+def test_a_link_to_another_host_without_a_scheme_leads_nowhere_printed() -> None:
+    out = read('<p class="rule" id="a">see <a href="//elsewhere.example/ruins/#x">ruins</a></p>')
+    assert out == '<p id="buildings--a" class="rule">see <span>ruins</span></p>'
+
+
+def test_the_article_is_its_own_words_to_its_first_end() -> None:
+    assert article("<body><article>One</article> <article>Two</article></body>") == "<article>One"
+    assert article("<body><p>No article</p></body>") == ""
+    assert article("<article>Never closed.") == "<article>Never closed."
+    assert book_id("Xmas/", "") == "Xmas"
