@@ -6,7 +6,9 @@ import pytest
 from support import RULEBOOK
 from support.rulebook_helpers import build, committed_lock, unlocked
 
-from build_scripts.core.errors import RulebookError
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.rulebook.anchor_lock import AnchorLock, LockEntry, covering_heading
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 
@@ -183,3 +185,72 @@ def test_a_bad_alias_is_refused_naming_the_lock_and_both_ends() -> None:
     assert str(info.value) == (
         "anchors.lock.json: alias 'buildings#total-collapse' names an id that exists in this build; remove it"
     )
+
+
+def test_every_disappeared_id_gets_its_suggestion_whatever_comes_before_it() -> None:
+    # A renamed heading's paragraph (the same text) comes before a reworded paragraph in the
+    # lock's order: both are still suggested.
+    edited = TERRAIN.replace("'''Lava'''", "'''Lava Flows'''").replace(
+        "Tall Grass and Hedges are difficult terrain that", "Tall Grass and also Hedges are difficult terrain that"
+    )
+    with pytest.raises(RulebookError) as info:
+        build(with_terrain(edited), frozen=False)
+    assert str(info.value).splitlines()[-3:] == [
+        (
+            '  "other-terrain#lava-difficult-terrain-treated-lethal-terrain": '
+            '"other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain",'
+        ),
+        '  "other-terrain#lava": "other-terrain#lava-flows",',
+        (
+            '  "other-terrain#tall-grass-and-hedges-difficult-terrain-cannot-grant-cover": '
+            '"other-terrain#tall-grass-and-hedges-also-hedges-difficult-terrain-cannot",'
+        ),
+    ]
+
+
+def test_a_changed_rule_is_listed_as_changed_and_a_new_one_as_added() -> None:
+    edited = TERRAIN.replace(
+        "If a Building reaches 0 armour value, it", "If a Building reaches 0 armour value it"
+    ).replace("'''Lava'''\n\n", "'''Lava'''\n\nHot.\n\n")
+    checked = build(with_terrain(edited), frozen=False).lock
+    assert [str(r) for r in checked.changed] == ["buildings#attacking-buildings-building-reaches-0-armour-value"]
+    assert [str(r) for r in checked.added] == ["other-terrain#lava-hot"]
+
+
+def _block(text: str, kind: str = "paragraph") -> AnchoredBlock:
+    return AnchoredBlock("x", Block(kind, (Inline("text", text),), Source("t.wiki", 1)), ())  # type: ignore[arg-type]
+
+
+def test_a_lock_entry_keeps_sixty_characters_or_fifty_nine_and_an_ellipsis() -> None:
+    sixty = "a" * 60
+    assert LockEntry.of(_block(sixty)).text == sixty
+    assert LockEntry.of(_block(sixty + "b")).text == "a" * 59 + "…"
+
+
+def test_a_check_names_the_lock_file_it_is_not_told_the_name_of() -> None:
+    lock = AnchorLock({}, {RuleRef.parse("p#a"): RuleRef.parse("p#b")})
+    with pytest.raises(RulebookError, match=r"^anchors\.lock\.json: alias 'p#a' → 'p#b' points to no rule$"):
+        lock.check({}, frozen=True)
+
+
+def test_a_removed_rule_is_covered_by_its_nearest_heading() -> None:
+    live = {
+        RuleRef.parse("p#a"): _block("A", "heading"),
+        RuleRef.parse("p#a-b"): _block("B", "heading"),
+        RuleRef.parse("p#a-b-c-words"): _block("Words."),
+    }
+    assert covering_heading(RuleRef.parse("p#a-b-gone"), live) == RuleRef.parse("p#a-b")
+    assert covering_heading(RuleRef.parse("q#a-b-gone"), live) is None
+
+
+def test_a_section_removed_whole_is_named_with_no_heading_to_alias_to() -> None:
+    lava = "'''Lava'''\n\nLava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame.\n\n"
+    with pytest.raises(RulebookError) as info:
+        build(with_terrain(TERRAIN.replace(lava, "")), frozen=False)
+    assert str(info.value).splitlines()[1:3] == [
+        "  other-terrain#lava (was 'Lava'): no rule has that text now",
+        (
+            "  other-terrain#lava-difficult-terrain-treated-lethal-terrain (was 'Lava is Difficult Terrain. It is "
+            "treated as Lethal Terrain …'): no rule has that text now"
+        ),
+    ]
