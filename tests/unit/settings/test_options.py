@@ -93,6 +93,20 @@ def test_a_plugin_entry_without_options_is_named_for_what_it_lacks(tmp_path: Pat
         load_project(config)
 
 
+def test_another_plugin_whose_name_holds_this_ones_is_not_it(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("plugins:\n  - scrollhammer-extras\n", "utf-8")
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml has no scrollhammer plugin$"):
+        load_project(config)
+
+
+def test_a_tag_other_than_env_is_refused_by_the_yaml_reader(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: !Other x\nplugins:\n  - scrollhammer:\n      exports: [a.wiki]\n", "utf-8")
+    with pytest.raises(RulebookError, match=r"^mkdocs\.yml: could not determine a constructor for the tag '!Other'"):
+        load_project(config)
+
+
 def test_a_bad_option_is_named_in_the_config_file_it_is_in(tmp_path: Path) -> None:
     config = tmp_path / "site.yml"
     config.write_text("plugins:\n  - scrollhammer:\n      pages: []\n", "utf-8")
