@@ -229,3 +229,37 @@ def test_what_each_line_becomes_as_runs() -> None:
         ("paragraph", None, (Inline("text", "One"), Inline("text", " "), Inline("text", "two.")), Source("f.wiki", 4)),
         ("heading", "plain", (Inline("text", "Plain Heading"),), Source("f.wiki", 7)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "blocks"),
+    [
+        ("'''Bold'''  \n", [("heading", "bold", "Bold")]),  # spaces after the bold: still a bold line
+        ("One Two Three Four Five Six\n", [("heading", "plain", "One Two Three Four Five Six")]),  # six words at most
+        ("One Two Three Four Five Six Seven\n", [("paragraph", None, "One Two Three Four Five Six Seven")]),
+        ("Big Woods\nAnd Hills\n", [("paragraph", None, "Big Woods And Hills")]),  # two lines: a paragraph
+        ("Rock&#39;s Edge\n", [("heading", "plain", "Rock's Edge")]),  # an entity inside a plain heading
+        ("Woods &amp; Hills\n", [("paragraph", None, "Woods & Hills")]),
+    ],
+)
+def test_what_a_line_is_read_as(text: str, blocks: list[tuple[str, str | None, str]]) -> None:
+    assert [(b.kind, b.style, b.text) for b in parse_blocks(f"==T==\n\n{text}", "f.wiki", banner=False)[1:]] == blocks
+
+
+def test_blank_runs_at_a_lines_ends_are_dropped_and_only_those() -> None:
+    [_, bullet, empty] = parse_blocks("==T==\n* '''b''' c \n*   \n", "f.wiki", banner=False)
+    assert bullet.inlines == (Inline("bold", "b"), Inline("text", " c"))
+    assert empty.inlines == ()
+    [_, tail] = parse_blocks("==T==\n* a '''b''' \n", "f.wiki", banner=False)
+    assert tail.inlines == (Inline("text", "a "), Inline("bold", "b"))
+
+
+def test_a_comment_over_the_first_lines_counts_them() -> None:
+    blocks = parse_blocks("<!--\nnote\n-->\n==T==\nText.\n", "f.wiki", banner=False)
+    assert [(b.text, b.source.line) for b in blocks] == [("T", 4), ("Text.", 5)]
+
+
+def test_a_chart_row_that_ends_the_page_is_refused_at_its_line() -> None:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks("==T==\nText.\n\n1: Breach!\n", "f.wiki", banner=False)
+    assert str(info.value) == "f.wiki:4: damage-chart row '1: Breach!' must be followed by its paragraph"

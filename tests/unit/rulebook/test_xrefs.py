@@ -193,3 +193,54 @@ def test_an_entry_made_in_code_that_matches_twice_names_the_map() -> None:
         "xrefs.toml: the entry 'see page XX' matched 2 references; it must match exactly one "
         "(give more words before 'page XX')"
     )
+
+
+def test_a_reference_with_no_entry_is_named_with_all_the_words_before_it() -> None:
+    with pytest.raises(RulebookError) as info:
+        resolve({"p": [_rule("r", Inline("text", "see page XX"))]}, [])
+    assert info.value.message == (
+        "the reference '…see page XX' has no entry in xrefs.toml; add one with context = the words before it "
+        "and a target (page#id) or unresolved = what it is"
+    )
+
+
+def test_the_words_before_a_reference_run_back_over_every_run_and_reference_of_the_rule() -> None:
+    runs = (Inline("text", "See the "), Inline("bold", "Charge"), Inline("text", " rules on page XX or"))
+    runs += (Inline("bold", "B"), Inline("text", " page XX"))
+    entries = [
+        XrefEntry("the Charge rules on page XX", unresolved="charging"),
+        XrefEntry("page XX orB page XX", unresolved="the other"),
+    ]
+    _out, report = resolve({"p": [_rule("r", *runs)]}, entries)
+    assert [r.context for r in report] == ["the Charge rules on page XX", "page XX orB page XX"]
+
+
+def test_page_xx_in_a_bold_run_is_left_as_written() -> None:
+    out, report = resolve({"p": [_rule("r", Inline("bold", "page XX"))]}, [])
+    assert out["p"][0].block.inlines == (Inline("bold", "page XX"),)
+    assert report == []
+
+
+def test_a_faulty_entry_of_the_map_is_refused_at_its_own_line() -> None:
+    at = Source("refs.toml", 7)
+    pages = {"p": [_rule("a", Inline("text", "see page XX")), _rule("b", Inline("text", "see page XX"))]}
+    with pytest.raises(RulebookError) as info:
+        resolve(pages, [XrefEntry("see page XX", unresolved="a", source=at)], map_name="refs.toml")
+    assert (info.value.message, info.value.source) == (
+        "the entry 'see page XX' matched 2 references; it must match exactly one (give more words before 'page XX')",
+        at,
+    )
+    with pytest.raises(RulebookError) as info:
+        resolve(
+            {"p": [_rule("a", Inline("text", "see page XX"))]}, [XrefEntry("see page XX", RuleRef("p", "x"), source=at)]
+        )
+    assert info.value.source == at
+    with pytest.raises(RulebookError) as info:
+        resolve({"p": [_rule("a", Inline("text", "see page XX"))]}, [XrefEntry("see page XX", RuleRef("p", "x"))])
+    assert info.value.source == Source("p.wiki", 3), "an entry made in code: the rule's place"
+
+
+def test_a_reference_in_a_charts_body_with_no_entry_names_the_map() -> None:
+    row = _rule("row", Inline("text", "1: Breach"), body=(Inline("text", "see page XX"),), kind="chart_row")
+    with pytest.raises(RulebookError, match=r"has no entry in refs\.toml"):
+        resolve({"p": [row]}, [], map_name="refs.toml")
