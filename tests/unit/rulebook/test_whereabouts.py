@@ -164,3 +164,20 @@ def test_each_rule_is_under_its_nearest_heading_and_each_heading_under_the_one_a
         "p#h": "p#t",
         "p#h-d": "p#h",
     }
+
+
+def test_two_texts_about_as_close_are_in_doubt_named_by_id_not_by_their_place_in_the_book() -> None:
+    # The copy comes first in the book ('Zinc Flats' before 'Lava'); the doubt names them in
+    # the order of their ids.
+    reworded = (
+        "Molten Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
+    )
+    copy = reworded.replace("units that are not", "any unit not")
+    edited = TERRAIN.replace(LAVA_PARAGRAPH, reworded).replace(
+        "'''Lava'''", f"'''Zinc Flats'''\n\n{copy}\n\n'''Lava'''"
+    )
+    where = whereabouts(committed_lock(), after(edited))
+    assert where.doubtful[RuleRef.parse(LAVA_WORDS)] == (
+        "texts about as close to its words are at 'other-terrain#lava-molten-lava-difficult-terrain-treated' "
+        "and 'other-terrain#zinc-flats-molten-lava-difficult-terrain-treated'"
+    )
