@@ -197,3 +197,60 @@ def test_how_often_each_term_is_linked_is_the_number_of_blocks_that_link_it() ->
     pages = {"p": [block("a", "Flyer and Flyer"), block("b", "ruins"), block("c", "Flyers over ruins")]}
     _pages, linked = apply_terms(pages, _MAP)
     assert linked == {"Flyers": 2, "Ruins": 2}
+
+
+#: The line a map entry added after the committed map starts on.
+ADDED_AT = len((TERMS + "\n").splitlines()) + 1
+
+
+@pytest.mark.parametrize(
+    ("entry", "says"),
+    [
+        (
+            '[[term]]\nterm = ""\nspellings = ["x"]\nrule = "terrain#open-ground"\n',
+            "the entry needs term = the term's name",
+        ),
+        (
+            '[[term]]\nterm = 3\nspellings = ["x"]\nrule = "terrain#open-ground"\n',
+            "the entry needs term = the term's name",
+        ),
+        (
+            '[[term]]\nterm = "X"\nspellings = ["x", ""]\nrule = "terrain#open-ground"\n',
+            "the entry 'X' needs spellings = a list of the ways the rules write it",
+        ),
+        (
+            '[[term]]\nterm = "X"\nspellings = [3]\nrule = "terrain#open-ground"\n',
+            "the entry 'X' needs spellings = a list of the ways the rules write it",
+        ),
+        ('[[term]]\nterm = "X"\nspellings = ["x"]\n', "'' is not a rule reference; write it as page#rule-id"),
+        ('[[outside]]\nspellings = ["x"]\n', "the entry needs term = the term's name"),
+    ],
+)
+def test_each_malformed_entry_is_refused_whole_at_its_line(entry: str, says: str) -> None:
+    with pytest.raises(RulebookError) as info:
+        load_terms(TERMS + "\n" + entry, "terms.toml")
+    assert str(info.value) == f"terms.toml:{ADDED_AT}: {says}"
+
+
+def test_the_builds_refusals_of_the_map_are_whole() -> None:
+    added = '\n[[term]]\nterm = "Wraithgate"\nspellings = ["Wraithgate", "Wraith Gate"]\nrule = "terrain#open-ground"\n'
+    with pytest.raises(RulebookError) as info:
+        build_with(TERMS + added)
+    assert str(info.value) == (
+        f"terms.toml:{ADDED_AT}: the term 'Wraithgate' never occurs in the rule text as 'Wraithgate', 'Wraith Gate'; "
+        "correct its spellings or remove it"
+    )
+    own = '\n[[term]]\nterm = "Open Ground"\nspellings = ["open ground"]\n'
+    own += 'rule = "terrain#open-ground-covers-everything-dusty-plains-rolling"\n'
+    with pytest.raises(RulebookError) as info:
+        build_with(TERMS + own)
+    assert str(info.value) == (
+        f"terms.toml:{ADDED_AT}: the term 'Open Ground' is used only in the rule that defines it, so it links "
+        "nothing; remove it"
+    )
+    broken = TERMS.replace(
+        'rule = "terrain#lethal-terrain-uses-all-normal-rules-impassable"', 'rule = "terrain#lethal-terain"'
+    )
+    with pytest.raises(RulebookError) as info:
+        build_with(broken)
+    assert str(info.value).endswith(": the term 'Lethal Terrain' links to 'terrain#lethal-terain', which is no rule")
