@@ -241,3 +241,8 @@ def test_the_article_is_its_own_words_to_its_first_end() -> None:
     assert article("<body><p>No article</p></body>") == ""
     assert article("<article>Never closed.") == "<article>Never closed."
     assert book_id("Xmas/", "") == "Xmas"
+
+
+def test_a_references_words_in_pieces_are_joined_as_they_are() -> None:
+    out = read('<p class="rule" id="a">see <span class="xref">page <!-- a comment -->XX</span></p>')
+    assert out == f'<p id="buildings--a" class="rule">see {NOT_HERE}</p>'
