@@ -70,8 +70,9 @@ _WORDS_IN_ID = 5
 
 def slugify(text: str) -> str:
     """Lower-case ASCII words joined by ``-``: ``What can Hurt a Building?`` → ``what-can-hurt-a-building``."""
+    # (the ASCII encoding drops the curly apostrophe, U+2019, as every other non-ASCII mark)
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    ascii_text = ascii_text.replace("'", "").replace("\u2019", "")
+    ascii_text = ascii_text.replace("'", "")
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 
@@ -170,7 +171,9 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
                 item.depth,
                 item.prefix,
             )
-    first = next(i for i in result if sum(j.id == i.id for j in result) > 1)
+    first = next((i for i in result if sum(j.id == i.id for j in result) > 1), None)
+    if first is None:  # the last lengthening told them apart
+        return result
     raise RulebookError(
         f"blocks with identical text share the id {first.id!r}; a page cannot hold the same rule twice",
         source=first.block.source,

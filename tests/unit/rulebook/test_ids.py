@@ -94,3 +94,20 @@ def test_a_clash_of_a_block_with_no_heading_words_is_lengthened_without_a_prefix
     # A chart row is named by its own words alone (no heading prefix).
     body = "Roll below.\n\n1: Breach!\n\nA hole.\n\n1: Breach!\n\nA gap.\n"
     assert ids(body)[2:] == ["1-breach-hole", "1-breach-gap"]
+
+
+def test_a_heading_ending_in_a_capital_keeps_it_in_its_place() -> None:
+    assert places("===Rule X:===\nText.\n")[1] == ("rule-x", ("Terrain", "Rule X"), 1)
+
+
+def test_rules_alike_for_sixty_seven_words_part_at_the_last_lengthening_and_longer_are_refused() -> None:
+    # An id takes at most 5 + 63 words: rules alike for 67 words part on the 68th (the last
+    # lengthening, which the clash check did not see again: a StopIteration, not an id);
+    # alike for 68, no id can tell them apart.
+    def alike(n: int) -> str:
+        same = " ".join(f"word{k}" for k in range(n))
+        return f"{same} one.\n\n{same} two.\n"
+
+    assert [i.rsplit("-", 1)[-1] for i in ids(alike(67))[1:]] == ["one", "two"]
+    with pytest.raises(RulebookError, match="blocks with identical text share the id"):
+        ids(alike(68))

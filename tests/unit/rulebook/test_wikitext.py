@@ -263,3 +263,17 @@ def test_a_chart_row_that_ends_the_page_is_refused_at_its_line() -> None:
     with pytest.raises(RulebookError) as info:
         parse_blocks("==T==\nText.\n\n1: Breach!\n", "f.wiki", banner=False)
     assert str(info.value) == "f.wiki:4: damage-chart row '1: Breach!' must be followed by its paragraph"
+
+
+def test_markup_over_several_lines_is_named_by_its_first_line() -> None:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks("==T==\n{|\n| a\n|}\n", "f.wiki", banner=False)
+    assert str(info.value) == (
+        "f.wiki:2: unsupported wiki markup (Tag) '{|'; the site shows only headings, bold, bullets and text"
+    )
+
+
+def test_a_page_of_a_comment_alone_has_no_heading_at_its_top() -> None:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks("<!-- only a comment -->\n", "f.wiki", banner=False)
+    assert str(info.value) == "f.wiki:1: expected a ==Section== heading at the top of the page, before any rule text"
