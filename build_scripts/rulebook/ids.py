@@ -146,14 +146,19 @@ def _walk(
         _walk(child, page_depth, hid, here, out)
 
 
+def _clashes(items: list[AnchoredBlock]) -> list[int]:
+    """The places of the items whose id another item has too, each id's in the page's order."""
+    positions: dict[str, list[int]] = {}
+    for i, item in enumerate(items):
+        positions.setdefault(item.id, []).append(i)
+    return [i for idx in positions.values() if len(idx) > 1 for i in idx]
+
+
 def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
     """Lengthen clashing block ids with more of their own words until they are unique."""
     result = list(items)
     for extra in range(1, 64):
-        positions: dict[str, list[int]] = {}
-        for i, item in enumerate(result):
-            positions.setdefault(item.id, []).append(i)
-        clashes = [i for idx in positions.values() if len(idx) > 1 for i in idx]
+        clashes = _clashes(result)
         if not clashes:
             return result
         for i in clashes:
@@ -171,9 +176,10 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
                 item.depth,
                 item.prefix,
             )
-    first = next((i for i in result if sum(j.id == i.id for j in result) > 1), None)
-    if first is None:  # the last lengthening told them apart
+    clashes = _clashes(result)  # after the last lengthening too
+    if not clashes:
         return result
+    first = result[clashes[0]]
     raise RulebookError(
         f"blocks with identical text share the id {first.id!r}; a page cannot hold the same rule twice",
         source=first.block.source,
