@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from build_scripts.cards.rule_history import RuleHistory
+from build_scripts.core.errors import Source
+from build_scripts.core.model import AnchoredBlock, Block, BlockKind, Inline
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_spec import TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock
@@ -14,6 +16,20 @@ from support import EXPORTS, RULEBOOK
 
 PAGES = [PageSpec(name, section) for name, section in PROJECT.options.rulebook_sections]
 OPTIONS = PROJECT.options
+#: Where a rule made in a test is, unless it says.
+MADE_HERE = Source("t.wiki", 1)
+
+
+def rule(
+    rule_id: str,
+    *inlines: Inline,
+    kind: BlockKind = "paragraph",
+    body: tuple[Inline, ...] = (),
+    path: tuple[str, ...] = (),
+    at: Source = MADE_HERE,
+) -> AnchoredBlock:
+    """A rule made in a test, as the build anchors it: its id, its runs and where it is."""
+    return AnchoredBlock(rule_id, Block(kind, inlines, at, body=body), path)
 
 
 def committed_lock() -> AnchorLock:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from support import RULEBOOK
-from support.rulebook_helpers import build, committed_lock, unlocked
+from support.rulebook_helpers import build, committed_lock, rule, unlocked
 
-from build_scripts.core.errors import RulebookError, Source
-from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import AnchoredBlock, BlockKind, Inline, RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockEntry, covering_heading
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
@@ -217,8 +217,8 @@ def test_a_changed_rule_is_listed_as_changed_and_a_new_one_as_added() -> None:
     assert [str(r) for r in checked.added] == ["other-terrain#lava-hot"]
 
 
-def _block(text: str, kind: str = "paragraph") -> AnchoredBlock:
-    return AnchoredBlock("x", Block(kind, (Inline("text", text),), Source("t.wiki", 1)), ())  # type: ignore[arg-type]
+def _block(text: str, kind: BlockKind = "paragraph") -> AnchoredBlock:
+    return rule("x", Inline("text", text), kind=kind)
 
 
 def test_a_lock_entry_keeps_sixty_characters_or_fifty_nine_and_an_ellipsis() -> None:

@@ -7,10 +7,10 @@ import json
 import re
 
 import pytest
-from support.rulebook_helpers import build, term_map
+from support.rulebook_helpers import build, rule, term_map
 
 from build_scripts.core.errors import RulebookError, Source
-from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.core.model import Inline, RuleRef
 from build_scripts.rulebook.terms import (
     Outside,
     Term,
@@ -191,10 +191,8 @@ def test_words_after_the_last_term_and_other_runs_are_kept_as_they_are() -> None
 
 
 def test_how_often_each_term_is_linked_is_the_number_of_blocks_that_link_it() -> None:
-    def block(page_id: str, text: str) -> AnchoredBlock:
-        return AnchoredBlock(page_id, Block("paragraph", (Inline("text", text),), _SOURCE), ())
-
-    pages = {"p": [block("a", "Flyer and Flyer"), block("b", "ruins"), block("c", "Flyers over ruins")]}
+    said = {"a": "Flyer and Flyer", "b": "ruins", "c": "Flyers over ruins"}
+    pages = {"p": [rule(rule_id, Inline("text", text)) for rule_id, text in said.items()]}
     _pages, linked = apply_terms(pages, _MAP)
     assert linked == {"Flyers": 2, "Ruins": 2}
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from support.rulebook_helpers import build, xref_map
+from support.rulebook_helpers import build, rule, xref_map
 
 from build_scripts.core.errors import RulebookError, Source
-from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.core.model import AnchoredBlock, BlockKind, Inline, RuleRef
 from build_scripts.rulebook.xrefs import Resolution, XrefEntry, load_map, resolve
 
 
@@ -129,12 +129,13 @@ def test_a_target_that_is_not_a_rule_is_named_with_where_it_is_used() -> None:
 # ----------------------------------------------------------------------------- resolve, on blocks made here
 
 
-def _rule(page_id: str, *inlines: Inline, body: tuple[Inline, ...] = (), kind: str = "paragraph") -> AnchoredBlock:
-    block = Block(kind, inlines, Source("p.wiki", 3), body=body)  # type: ignore[arg-type]
-    return AnchoredBlock(page_id, block, ("P",))
+def _rule(
+    page_id: str, *inlines: Inline, body: tuple[Inline, ...] = (), kind: BlockKind = "paragraph"
+) -> AnchoredBlock:
+    return rule(page_id, *inlines, kind=kind, body=body, path=("P",), at=Source("p.wiki", 3))
 
 
-HEADING = AnchoredBlock("melee", Block("heading", (Inline("text", "Melee"),), Source("p.wiki", 1)), ("Melee",))
+HEADING = rule("melee", Inline("text", "Melee"), kind="heading", path=("Melee",), at=Source("p.wiki", 1))
 
 
 def test_two_references_in_one_run_and_one_after_a_bold_run_each_get_their_entry() -> None:
