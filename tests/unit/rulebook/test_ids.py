@@ -76,7 +76,7 @@ def test_two_headings_that_make_one_id_are_refused_with_the_file_and_line() -> N
 
 
 def test_two_rules_with_the_same_words_under_one_heading_are_refused_with_the_file_and_line() -> None:
-    with pytest.raises(RulebookError, match=r"t\.wiki:\d+: blocks with identical text share the id 'lava-hot-rock'"):
+    with pytest.raises(RulebookError, match=r"^t\.wiki:4: blocks with identical text share the id 'lava-hot-rock'"):
         ids("'''Lava'''\n\nHot rock.\n\nHot rock.\n")
 
 
