@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from support import PHONE
 from support.browser import TIMEOUT, assert_arrived
 
@@ -19,11 +19,15 @@ def search(page: Page, site_url: str, query: str) -> None:
     page.locator("input[data-md-component='search-query']").press_sequentially(query, delay=20)
 
 
+def results_for(page: Page, word: str) -> Locator:
+    """The result links of the whole word: while it is typed, the results of its first letters
+    show for a moment (each link carries the query it answers, as `?h=`)."""
+    return page.locator(f".md-search-result__link[href*='h={word}#']")
+
+
 def test_search_for_battlements_opens_at_the_paragraph(page: Page, site_url: str) -> None:
-    page.goto(site_url)
-    page.locator("label.md-header__button[for='__search']").tap()
-    page.locator("input[data-md-component='search-query']").press_sequentially("battlements", delay=20)
-    result = page.locator(".md-search-result__link[href*='#']").first
+    search(page, site_url, "battlements")
+    result = results_for(page, "battlements").first
     expect(result).to_be_visible()
     href = result.get_attribute("href") or ""
     rule_id = href.split("#", 1)[1]
@@ -57,7 +61,7 @@ def test_a_chart_row_ranks_first_for_its_own_name(page: Page, site_url: str) -> 
 
 def test_the_home_pages_list_of_sections_does_not_crowd_the_results(page: Page, site_url: str) -> None:
     search(page, site_url, "dangerous")
-    expect(page.locator(".md-search-result__link").first).to_be_visible()
+    expect(results_for(page, "dangerous").first).to_be_visible()
     hrefs = page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.getAttribute('href'))")
     assert not any(re.search(r"127\.0\.0\.1:\d+/(\?[^#]*)?(#the-rules)?$", h) for h in hrefs), hrefs
 
