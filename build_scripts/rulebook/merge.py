@@ -96,7 +96,8 @@ def _block_lines(block: Block) -> list[tuple[Source, str]]:
 
 
 def _runs(inlines: tuple[Inline, ...]) -> str:
-    return "".join(f"{_MARKUP[i.kind]}{i.text}{_MARKUP[i.kind]}" for i in inlines).rstrip()
+    """A block's runs as wikitext (the parser has already stripped the space around them)."""
+    return "".join(f"{_MARKUP[i.kind]}{i.text}{_MARKUP[i.kind]}" for i in inlines)
 
 
 def _around(text: str, other: str, limit: int = 70) -> str:
