@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from build_scripts.core.data_file import Entry, load_entries
@@ -44,7 +44,6 @@ class QuestionWords:
 
     stop: tuple[str, ...] = ()
     same: tuple[Same, ...] = ()
-    stop_source: Source | None = field(default=None, compare=False)
 
     def as_data(self) -> dict[str, Any]:
         """What the search's worker reads (``search/words.json``): ``{"stop": [...], "same": {word: [...]}}``."""
@@ -82,7 +81,7 @@ def load_question_words(text: str, name: str) -> QuestionWords:
         if not isinstance(why, str) or not why.strip():
             raise entry.error(f"{word!r} needs why = where the book says it so")
         same.append(Same(word, _words(entry, "book"), why, entry.source))
-    return QuestionWords(stop, tuple(same), entries["stop"][0].source if entries["stop"] else None)
+    return QuestionWords(stop, tuple(same))
 
 
 def check_question_words(words: QuestionWords, pages: Mapping[str, list[AnchoredBlock]]) -> dict[str, int]:
