@@ -100,7 +100,10 @@ def load_terms(text: str, name: str) -> TermMap:
         if not isinstance(says, str):
             raise entry.error(f"the entry {entry.data['term']!r} has says = something other than the rule's words")
         terms.append(Term(str(entry.data["term"]), spellings, rule, entry.source, " ".join(says.split())))
-    outside = [Outside(str(e.data.get("term", "")), _spellings(e), e.source) for e in entries["outside"]]
+    outside = []
+    for entry in entries["outside"]:
+        spellings = _spellings(entry)  # refuses an entry without a name first
+        outside.append(Outside(str(entry.data["term"]), spellings, entry.source))
     return TermMap(tuple(terms), tuple(outside))
 
 

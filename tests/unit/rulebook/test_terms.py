@@ -16,8 +16,10 @@ from build_scripts.rulebook.terms import (
     Term,
     TermMap,
     apply_terms,
+    check_terms,
     link_terms,
     load_terms,
+    outside_uses,
     terms_report,
 )
 
@@ -142,10 +144,17 @@ def test_a_popover_quotes_the_words_that_say_what_a_term_is() -> None:
 
 def test_words_a_term_says_that_its_rule_lacks_fail_naming_the_line() -> None:
     broken = TERMS.replace("make the best use of cover", "make best use of cover")
-    with pytest.raises(RulebookError, match=r"^terms\.toml:\d+: the term 'Infantry' says .* quote the rule") as info:
+    with pytest.raises(RulebookError) as info:
         build_with(broken)
     assert info.value.source is not None
     assert info.value.source.line == line_of(broken, 'term = "Infantry"') - 1
+    [says] = re.findall(r'says = "([^"]*make best use of cover[^"]*)"', broken)
+    rule_id = re.search(r'term = "Infantry"\n(?:.*\n)*?rule = "([^"]+)"', broken)
+    assert rule_id is not None
+    assert str(info.value) == (
+        f"terms.toml:{info.value.source.line}: the term 'Infantry' says {' '.join(says.split())!r}, which are not "
+        f"the words of {rule_id.group(1)!r}; quote the rule exactly"
+    )
 
 
 def test_says_must_be_words() -> None:
@@ -252,3 +261,24 @@ def test_the_builds_refusals_of_the_map_are_whole() -> None:
     with pytest.raises(RulebookError) as info:
         build_with(broken)
     assert str(info.value).endswith(": the term 'Lethal Terrain' links to 'terrain#lethal-terain', which is no rule")
+
+
+def test_a_term_used_only_at_the_end_or_the_start_of_a_rule_is_used() -> None:
+    """A use that ends one block or begins the next is a use (and counted)."""
+    pages = {"p": [rule("a", Inline("text", "Over the ruins")), rule("b", Inline("text", "Flyer, then."))]}
+    used = TermMap(
+        (Term("Flyers", ("Flyer",), RuleRef("p", "b"), _SOURCE), Term("Ruins", ("ruins",), RuleRef("p", "a"), _SOURCE)),
+        (Outside("Ruins", ("ruins",), _SOURCE), Outside("Flyer", ("Flyer",), _SOURCE)),
+    )
+    check_terms(used, pages)  # refuses a term that never occurs
+    assert outside_uses(used, pages) == [("Ruins", 1), ("Flyer", 1)]
+
+
+def test_a_term_of_a_chart_rows_body_is_not_linked_in_that_row() -> None:
+    """A chart row that defines a term says it in its body: its own row links it nowhere."""
+    row = rule("flyers-row", Inline("bold", "Flyers"), kind="chart_row", body=(Inline("text", "A Flyer flies."),))
+    other = rule("elsewhere", Inline("text", "A Flyer lands."))
+    terms = TermMap((Term("Flyers", ("Flyer",), RuleRef("p", "flyers-row"), _SOURCE),), ())
+    out, linked = apply_terms({"p": [row, other]}, terms)
+    assert out["p"][0].block.body == (Inline("text", "A Flyer flies."),)
+    assert linked == {"Flyers": 1}
