@@ -8,7 +8,13 @@ from support.rulebook_helpers import build, committed_lock, rule, unlocked
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import AnchoredBlock, BlockKind, Inline, RuleRef
-from build_scripts.rulebook.anchor_lock import AnchorLock, LockEntry, covering_heading
+from build_scripts.rulebook.anchor_lock import (
+    AnchorLock,
+    LockEntry,
+    _closest,
+    covering_heading,
+    heading_followed_by_children,
+)
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 
@@ -254,3 +260,32 @@ def test_a_section_removed_whole_is_named_with_no_heading_to_alias_to() -> None:
             "treated as Lethal Terrain …'): no rule has that text now"
         ),
     ]
+
+
+MOVED = "the same text is now at"
+
+
+def test_a_heading_is_followed_only_to_a_heading_its_paragraphs_share() -> None:
+    """h's paragraph is now x-a: x is where it went, if x is a heading the book has."""
+    found = {RuleRef.parse("p#h-a"): (RuleRef.parse("p#x-a"), MOVED)}
+    heading = {RuleRef.parse("p#x"): _block("X", "heading")}
+    assert heading_followed_by_children(RuleRef.parse("p#h"), found, heading) == RuleRef.parse("p#x")
+    assert heading_followed_by_children(RuleRef.parse("p#h"), found, {RuleRef.parse("p#x"): _block("X.")}) is None
+    assert heading_followed_by_children(RuleRef.parse("p#h"), found, {}) is None
+
+
+def test_a_heading_is_followed_by_its_own_paragraphs_only_not_by_others_found_on_its_page() -> None:
+    found = {
+        RuleRef.parse("p#h-a"): (RuleRef.parse("p#x-a"), MOVED),
+        RuleRef.parse("p#k-b"): (RuleRef.parse("p#y-b"), MOVED),  # another heading's, on the same page
+        RuleRef.parse("q#h-c"): (RuleRef.parse("q#z-c"), MOVED),  # the same id's, on another page
+    }
+    live = {r: _block(r.id, "heading") for r in map(RuleRef.parse, ("p#x", "p#y", "q#z"))}
+    assert heading_followed_by_children(RuleRef.parse("p#h"), found, live) == RuleRef.parse("p#x")
+
+
+def test_a_text_is_offered_for_a_dropped_one_only_as_close_as_the_cutoff() -> None:
+    """difflib's ratio of "abcde" and "abcXY" is 0.6: offered at a cutoff of 0.6, not of 0.8."""
+    live = {RuleRef.parse("p#n"): _block("abcXY")}
+    assert _closest("abcde", live, cutoff=0.6) == RuleRef.parse("p#n")
+    assert _closest("abcde", live, cutoff=0.8) is None

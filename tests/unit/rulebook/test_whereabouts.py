@@ -7,11 +7,11 @@ from __future__ import annotations
 from support import RULEBOOK
 from support.rulebook_helpers import build, committed_lock, unlocked
 
-from build_scripts.core.model import AnchoredBlock, RuleRef
-from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.core.model import AnchoredBlock, RuleRef, index_rules
+from build_scripts.rulebook.anchor_lock import AnchorLock, LockEntry
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids
-from build_scripts.rulebook.whereabouts import _parents, whereabouts
+from build_scripts.rulebook.whereabouts import _closest_words, _parents, whereabouts
 
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 LAVA = "other-terrain#lava"
@@ -181,3 +181,113 @@ def test_two_texts_about_as_close_are_in_doubt_named_by_id_not_by_their_place_in
         "texts about as close to its words are at 'other-terrain#lava-molten-lava-difficult-terrain-treated' "
         "and 'other-terrain#zinc-flats-molten-lava-difficult-terrain-treated'"
     )
+
+
+def test_a_sub_heading_whose_words_moved_is_found_by_its_words_not_by_its_paragraphs() -> None:
+    """Its parent renamed: the sub-heading's id changes, its words do not. It is found by them,
+    and its paragraphs (found by theirs) do not make it "a heading followed by its paragraphs"."""
+    book = after_without_terms(TERRAIN.replace("'''Attacking Buildings'''", "'''Attacking a Building'''"))
+    where = whereabouts(committed_lock(), book)
+    old = RuleRef.parse("buildings#attacking-buildings-battlements-and-building-damage")
+    new = RuleRef.parse("buildings#attacking-a-building-battlements-and-building-damage")
+    assert where.found[old] == (new, "the same text is now at")
+
+
+def after_without_terms(edited: str) -> dict[str, list[AnchoredBlock]]:
+    """:func:`after`, the term map left out (its links name rules an edit may rename)."""
+    out = {"battlefield-terrain.wiki": edited.encode()}
+    for name, heading in (("buildings.wiki", "===Buildings==="), ("ruins.wiki", "===Ruins===")):
+        start = edited.index(heading)
+        end = edited.find("\n===", start + len(heading))
+        out[name] = ("Editing Scrollhammer Rulebook (section)\n\n" + edited[start:end].rstrip("\n")).encode()
+    return build(out, lock=unlocked(), frozen=False, terms="").anchored
+
+
+REWORDED = TERRAIN.replace("Lava is Difficult Terrain.", "Lava flows are Difficult Terrain.")
+
+
+def test_a_heading_whose_rule_an_earlier_revision_aliased_is_followed_where_the_alias_leads() -> None:
+    """Lava's rule reworded (published), reworded again and aliased by that revision's sync, then
+    the heading renamed: the heading's rule is under Lava Flows by way of its alias."""
+    before = after(REWORDED)
+    again = REWORDED.replace("Lava flows are Difficult Terrain.", "Lava flows are Difficult Ground.")
+    renamed = after(again.replace("'''Lava'''", "'''Lava Flows'''"))
+    [rule_before] = [r for r in index_rules(before) if r.id.startswith("lava-") and r.page == "other-terrain"]
+    [rule_now] = [r for r, a in index_rules(renamed).items() if "Difficult Ground" in a.block.full_text]
+    lock = _published(before).with_aliases({str(rule_before): str(rule_now)})
+    where = whereabouts(lock, renamed, before=before)
+    assert where.found[RuleRef.parse(LAVA)] == (RuleRef.parse("other-terrain#lava-flows"), "its rules are now under")
+    assert RuleRef.parse(LAVA) not in where.doubtful
+
+
+def test_every_dropped_heading_is_followed_after_one_found_otherwise() -> None:
+    """Two edits in one: a Buildings rule reworded (found by its words, and sorted first) and
+    Lava renamed after its rule was reworded: Lava is still followed by its rules."""
+    before = after(REWORDED)
+    renamed = REWORDED.replace("'''Lava'''", "'''Lava Flows'''").replace(
+        "If a Building reaches 0 armour value", "Should a Building reach 0 armour value"
+    )
+    where = whereabouts(_published(before), after(renamed), before=before)
+    assert where.found[RuleRef.parse("buildings#attacking-buildings-building-reaches-0-armour-value")][1] == (
+        "a very similar text is at"
+    )
+    assert where.found[RuleRef.parse(LAVA)] == (RuleRef.parse("other-terrain#lava-flows"), "its rules are now under")
+
+
+def test_a_heading_whose_rules_went_under_two_headings_stays_in_doubt() -> None:
+    """Lava had two rules; renamed Lava Flows, one went with it and one under Tall Grass and Hedges."""
+    glows = "Lava glows at night."
+    two = REWORDED.replace("'''Tall Grass and Hedges'''", f"{glows}\n\n'''Tall Grass and Hedges'''", 1)
+    before = after(two)
+    moved = REWORDED.replace("'''Lava'''", "'''Lava Flows'''").replace(
+        "'''Tall Grass and Hedges'''\n\n", f"'''Tall Grass and Hedges'''\n\n{glows}\n\n", 1
+    )
+    where = whereabouts(_published(before), after(moved), before=before)
+    assert RuleRef.parse(LAVA) not in where.found
+    assert where.doubtful[RuleRef.parse(LAVA)].startswith("no rule has that text now (was 'Lava')")
+
+
+OLD = RuleRef.parse("p#old")
+
+
+def closest(was: str, *texts: str) -> tuple[dict[RuleRef, tuple[RuleRef, str]], dict[RuleRef, str]]:
+    """Where :func:`_closest_words` places a dropped id whose words were ``was``, among ``texts``
+    (at p#a, p#b, … in that order)."""
+    lock = AnchorLock({"p": {"old": LockEntry("f", was)}})
+    candidates = [(text, RuleRef("p", chr(ord("a") + n))) for n, text in enumerate(texts)]
+    found: dict[RuleRef, tuple[RuleRef, str]] = {}
+    doubtful: dict[RuleRef, str] = {}
+    _closest_words(OLD, lock, {}, candidates, found, doubtful)
+    return found, doubtful
+
+
+def test_a_text_exactly_as_similar_as_asked_is_found() -> None:
+    # difflib's ratio of "abcde" and "abcdX" is 2 × 4 / 10 = 0.8, the least that is taken.
+    assert closest("abcde", "abcdX") == ({OLD: (RuleRef.parse("p#a"), "a very similar text is at")}, {})
+    found, doubtful = closest("abcde", "abcdX", "abcdY")
+    assert not found
+    assert doubtful == {OLD: "texts about as close to its words are at 'p#a' and 'p#b'"}
+
+
+def test_two_texts_as_close_as_each_other_are_in_doubt_even_when_there_are_only_two() -> None:
+    assert closest("abcdefghij", "abcdefghiX", "abcdefghiY")[1] == {
+        OLD: "texts about as close to its words are at 'p#a' and 'p#b'"
+    }
+
+
+def test_a_lead_of_exactly_a_tenth_is_not_clear_and_both_are_named() -> None:
+    # 1.0 for its very words, 0.9 for "abcdefghiX": a lead of 0.1 is not more than 0.1.
+    assert closest("abcdefghij", "abcdefghij", "abcdefghiX")[1] == {
+        OLD: "texts about as close to its words are at 'p#a' and 'p#b'"
+    }
+    assert closest("abcdefghij", "abcdefghij", "abcdefghXY")[0] == {
+        OLD: (RuleRef.parse("p#a"), "a very similar text is at")
+    }
+
+
+def test_a_heading_found_by_its_paragraphs_keeps_that_reason_with_the_last_revisions_book() -> None:
+    """The last revision's book only places headings nothing else placed."""
+    where = whereabouts(
+        committed_lock(), after(TERRAIN.replace("'''Lava'''", "'''Lava Flows'''")), before=after(TERRAIN)
+    )
+    assert where.found[RuleRef.parse(LAVA)] == (RuleRef.parse("other-terrain#lava-flows"), "its paragraphs moved under")
