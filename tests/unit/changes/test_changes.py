@@ -178,3 +178,15 @@ def test_an_alias_from_an_id_never_recorded_leaves_the_rule_new() -> None:
     history = RuleHistory({NEW: (version(NEW, "Lava Flows", "2026-11-06", 6),)})
     [entry] = changes(history, [revision(6)], {RuleRef.parse("other-terrain#gone"): NEW}, {})
     assert [(c.rule, c.before) for c in entry.new] == [(NEW, None)]
+
+
+def test_a_builds_words_come_before_the_first_revision_of_their_day() -> None:
+    """The rule's new id was first seen by a build on 1 November; the wiki's first revision
+    (1) wrote the old id's words later that day: they are not what the rule had before."""
+    history = RuleHistory(
+        {OLD: (version(OLD, "Lava is hot", "2026-11-01", 1),), NEW: (version(NEW, "Lava Flows", "2026-11-01"),)}
+    )
+    entries = changes(history, [revision(1)], {OLD: NEW}, {})
+    [built] = [e for e in entries if not e.rev]
+    assert [(c.rule, c.before) for c in built.new] == [(NEW, None)]
+    assert not built.changed

@@ -4,7 +4,12 @@ with "…" (``_shorten``, the build's only shortening of rule text, tested at it
 
 from __future__ import annotations
 
-from build_scripts.rulebook.term_definitions import _shorten
+from support.rulebook_helpers import rule
+
+from build_scripts.core.errors import Source
+from build_scripts.core.model import Inline, RuleRef
+from build_scripts.rulebook.term_definitions import Definition, _shorten, definitions
+from build_scripts.rulebook.terms import Term, TermMap
 
 
 def sentence(length: int, word: str = "word") -> str:
@@ -36,3 +41,12 @@ def test_a_first_sentence_up_to_640_characters_is_kept_whole_and_a_longer_one_cu
     cut = _shorten(long)
     assert cut == long[:319] + "…"
     assert len(cut) == 320
+
+
+def test_a_popover_quotes_the_first_place_its_words_are_said_in_the_rule() -> None:
+    """The rule says "Flyers fly." twice: the popover quotes the first, "…" after it only."""
+    flyers = RuleRef("p", "flyers")
+    term = Term("Flyers", ("Flyers",), flyers, Source("terms.toml", 1), "Flyers fly.")
+    pages = {"p": [rule("flyers", Inline("text", "Flyers fly. Flyers fly."))]}
+    said = definitions(TermMap((term,), ()), pages, lambda block: f"Place of {block.id}")
+    assert said == {"Flyers": Definition("Flyers", "Flyers fly. …", "Place of flyers", flyers)}
