@@ -18,14 +18,15 @@ LAVA = "other-terrain#lava"
 LAVA_WORDS = "other-terrain#lava-difficult-terrain-treated-lethal-terrain"
 
 
-def after(edited: str) -> dict[str, list[AnchoredBlock]]:
-    """The anchored rules of the book with the terrain export (and the sections that repeat it) edited."""
+def after(edited: str, *, terms: str | None = None) -> dict[str, list[AnchoredBlock]]:
+    """The anchored rules of the book with the terrain export (and the sections that repeat it)
+    edited; ``terms=""`` leaves the term map out (its links name rules an edit may rename)."""
     out = {"battlefield-terrain.wiki": edited.encode()}
     for name, heading in (("buildings.wiki", "===Buildings==="), ("ruins.wiki", "===Ruins===")):
         start = edited.index(heading)
         end = edited.find("\n===", start + len(heading))
         out[name] = ("Editing Scrollhammer Rulebook (section)\n\n" + edited[start:end].rstrip("\n")).encode()
-    return build(out, lock=unlocked(), frozen=False).anchored
+    return build(out, lock=unlocked(), frozen=False, terms=terms).anchored
 
 
 def found(edited: str) -> dict[str, tuple[str, str]]:
@@ -186,21 +187,11 @@ def test_two_texts_about_as_close_are_in_doubt_named_by_id_not_by_their_place_in
 def test_a_sub_heading_whose_words_moved_is_found_by_its_words_not_by_its_paragraphs() -> None:
     """Its parent renamed: the sub-heading's id changes, its words do not. It is found by them,
     and its paragraphs (found by theirs) do not make it "a heading followed by its paragraphs"."""
-    book = after_without_terms(TERRAIN.replace("'''Attacking Buildings'''", "'''Attacking a Building'''"))
+    book = after(TERRAIN.replace("'''Attacking Buildings'''", "'''Attacking a Building'''"), terms="")
     where = whereabouts(committed_lock(), book)
     old = RuleRef.parse("buildings#attacking-buildings-battlements-and-building-damage")
     new = RuleRef.parse("buildings#attacking-a-building-battlements-and-building-damage")
     assert where.found[old] == (new, "the same text is now at")
-
-
-def after_without_terms(edited: str) -> dict[str, list[AnchoredBlock]]:
-    """:func:`after`, the term map left out (its links name rules an edit may rename)."""
-    out = {"battlefield-terrain.wiki": edited.encode()}
-    for name, heading in (("buildings.wiki", "===Buildings==="), ("ruins.wiki", "===Ruins===")):
-        start = edited.index(heading)
-        end = edited.find("\n===", start + len(heading))
-        out[name] = ("Editing Scrollhammer Rulebook (section)\n\n" + edited[start:end].rstrip("\n")).encode()
-    return build(out, lock=unlocked(), frozen=False, terms="").anchored
 
 
 REWORDED = TERRAIN.replace("Lava is Difficult Terrain.", "Lava flows are Difficult Terrain.")
