@@ -16,6 +16,11 @@ from build_scripts.rulebook.whereabouts import _closest_words, _parents, whereab
 TERRAIN = (RULEBOOK / "battlefield-terrain.wiki").read_text("utf-8")
 LAVA = "other-terrain#lava"
 LAVA_WORDS = "other-terrain#lava-difficult-terrain-treated-lethal-terrain"
+LAVA_PARAGRAPH = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
+#: Lava's paragraph with its first words reworded.
+MOLTEN = "Molten " + LAVA_PARAGRAPH
+#: Lava's rule reworded so that its id begins as its renamed heading's would (lava-flows-…).
+REWORDED = TERRAIN.replace("Lava is Difficult Terrain.", "Lava flows are Difficult Terrain.")
 
 
 def after(edited: str, *, terms: str | None = None) -> dict[str, list[AnchoredBlock]]:
@@ -55,9 +60,8 @@ def test_reworded_first_words_are_followed_to_the_closest_text() -> None:
 
 
 def test_words_now_at_two_places_are_in_doubt_and_named() -> None:
-    paragraph = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
     edited = TERRAIN.replace("'''Lava'''", "'''Lava Flows'''").replace(
-        "'''Tall Grass and Hedges'''", f"'''Magma'''\n\n{paragraph}\n\n'''Tall Grass and Hedges'''"
+        "'''Tall Grass and Hedges'''", f"'''Magma'''\n\n{LAVA_PARAGRAPH}\n\n'''Tall Grass and Hedges'''"
     )
     where = whereabouts(committed_lock(), after(edited))
     assert RuleRef.parse(LAVA_WORDS) not in where.found
@@ -69,9 +73,9 @@ def test_words_now_at_two_places_are_in_doubt_and_named() -> None:
 
 
 def test_a_rule_that_left_the_book_is_in_doubt_with_the_heading_that_covers_it() -> None:
-    edited = TERRAIN.replace(
-        "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame.\n\n", ""
-    ).replace("'''Lava'''\n\n", "'''Lava'''\n\nMolten rock, hot.\n\n")
+    edited = TERRAIN.replace(LAVA_PARAGRAPH + "\n\n", "").replace(
+        "'''Lava'''\n\n", "'''Lava'''\n\nMolten rock, hot.\n\n"
+    )
     where = whereabouts(committed_lock(), after(edited))
     why = where.doubtful[RuleRef.parse(LAVA_WORDS)]
     assert why.startswith("no rule has that text now (was 'Lava is Difficult Terrain.")
@@ -83,9 +87,8 @@ def test_a_renamed_heading_whose_rule_kept_its_id_is_followed_with_the_last_revi
     """Lava's rule first reworded ("Lava flows are…": its id begins lava-flows-), then its heading
     renamed Lava Flows: the rule's id does not change, so no paragraph moved under the new
     heading; the book as the last revision had it says the heading's rule is under Lava Flows now."""
-    reworded = TERRAIN.replace("Lava is Difficult Terrain.", "Lava flows are Difficult Terrain.")
-    before = after(reworded)
-    renamed = after(reworded.replace("'''Lava'''", "'''Lava Flows'''"))
+    before = after(REWORDED)
+    renamed = after(REWORDED.replace("'''Lava'''", "'''Lava Flows'''"))
     lock = _published(before)
     assert whereabouts(lock, renamed).doubtful[RuleRef.parse(LAVA)].startswith("no rule has that text now")
     where = whereabouts(lock, renamed, before=before)
@@ -113,19 +116,13 @@ def _published(book: dict[str, list[AnchoredBlock]]) -> AnchorLock:
     return lock.with_aliases({str(o): str(n) for o, (n, _w) in found.found.items()}).check(book, frozen=False).lock
 
 
-LAVA_PARAGRAPH = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
-
-
 def test_texts_that_begin_alike_at_several_places_are_in_doubt_naming_three() -> None:
     # The lock keeps a rule's first words only: new texts that begin alike are equally close,
     # however they end. Each is a candidate (they were once one, keyed by their words, and the
     # last place read was "found").
-    reworded = (
-        "Molten Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
-    )
-    copies = [reworded.replace("units that are not", ending) for ending in ("any unit not", "all but", "those not")]
+    copies = [MOLTEN.replace("units that are not", ending) for ending in ("any unit not", "all but", "those not")]
     added = "".join(f"'''Magma {n}'''\n\n{text}\n\n" for n, text in zip("ABC", copies, strict=True))
-    edited = TERRAIN.replace(LAVA_PARAGRAPH, reworded).replace(
+    edited = TERRAIN.replace(LAVA_PARAGRAPH, MOLTEN).replace(
         "'''Tall Grass and Hedges'''", added + "'''Tall Grass and Hedges'''"
     )
     where = whereabouts(committed_lock(), after(edited))
@@ -170,13 +167,8 @@ def test_each_rule_is_under_its_nearest_heading_and_each_heading_under_the_one_a
 def test_two_texts_about_as_close_are_in_doubt_named_by_id_not_by_their_place_in_the_book() -> None:
     # The copy comes first in the book ('Zinc Flats' before 'Lava'); the doubt names them in
     # the order of their ids.
-    reworded = (
-        "Molten Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
-    )
-    copy = reworded.replace("units that are not", "any unit not")
-    edited = TERRAIN.replace(LAVA_PARAGRAPH, reworded).replace(
-        "'''Lava'''", f"'''Zinc Flats'''\n\n{copy}\n\n'''Lava'''"
-    )
+    copy = MOLTEN.replace("units that are not", "any unit not")
+    edited = TERRAIN.replace(LAVA_PARAGRAPH, MOLTEN).replace("'''Lava'''", f"'''Zinc Flats'''\n\n{copy}\n\n'''Lava'''")
     where = whereabouts(committed_lock(), after(edited))
     assert where.doubtful[RuleRef.parse(LAVA_WORDS)] == (
         "texts about as close to its words are at 'other-terrain#lava-molten-lava-difficult-terrain-treated' "
@@ -192,9 +184,6 @@ def test_a_sub_heading_whose_words_moved_is_found_by_its_words_not_by_its_paragr
     old = RuleRef.parse("buildings#attacking-buildings-battlements-and-building-damage")
     new = RuleRef.parse("buildings#attacking-a-building-battlements-and-building-damage")
     assert where.found[old] == (new, "the same text is now at")
-
-
-REWORDED = TERRAIN.replace("Lava is Difficult Terrain.", "Lava flows are Difficult Terrain.")
 
 
 def test_a_heading_whose_rule_an_earlier_revision_aliased_is_followed_where_the_alias_leads() -> None:
