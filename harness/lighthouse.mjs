@@ -5,7 +5,7 @@
 // nothing of the page: its URL is audited again in a fresh Chromium, once, and the crash is
 // reported with the tail of Chromium's own log. A second crash of the same URL fails the run.
 //
-// Used by tests/browser/lighthouse_a11y.mjs (accessibility) and bench/lighthouse/perf.mjs
+// Used by tests/browser/lighthouse_a11y.mjs (accessibility) and bench/lighthouse/scores.mjs
 // (performance), each of which prints {results, crashes} as JSON.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -37,7 +37,7 @@ def main() -> None:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         for _ in range(RUNS):
             out = subprocess.run(
-                ["node", str(Path(__file__).with_name("perf.mjs")), *[base + url for url in urls]],
+                ["node", str(Path(__file__).with_name("scores.mjs")), *[base + url for url in urls]],
                 env=env, capture_output=True, text=True, check=True, timeout=900,
             )  # fmt: skip
             report = json.loads(out.stdout)

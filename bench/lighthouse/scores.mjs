@@ -1,6 +1,6 @@
 // Lighthouse's performance audit (mobile, its default simulated throttling) of each URL given,
 // through the one runner (harness/lighthouse.mjs), for python -m bench.lighthouse.
-// Usage: CHROME_PATH=… CHROME_FLAGS='[…]' node bench/lighthouse/perf.mjs URL... ; prints
+// Usage: CHROME_PATH=… CHROME_FLAGS='[…]' node bench/lighthouse/scores.mjs URL... ; prints
 // {results: [{url, score, lcp_ms, tbt_ms, fcp_ms, cls, long_tasks: [[url, ms], …]}], crashes} as JSON.
 import { auditEach } from "../../harness/lighthouse.mjs";
 
