@@ -98,7 +98,12 @@ def test_the_workflow_commands_sync_commit_and_build_against_the_real_wiki(tmp_p
         values = {"WIKI_API": wiki.api, "SITE_URL": f"http://127.0.0.1:{port}/"}
         job_env = {k: values.get(k, str(v)) for k, v in job["env"].items()}
         assert not any("${{" in v for v in job_env.values())
-        env = {**os.environ, **job_env, "MAKEFLAGS": f"VENV={ROOT / '.venv'}"}
+        # The venv is the project's, already installed: the copy's make must not install the
+        # copy into it (its files are newer than the venv's stamp when pyproject.toml was just
+        # edited), or the project's own venv would import a folder pytest later deletes.
+        installed = tmp_path / "venv-installed"
+        installed.touch()
+        env = {**os.environ, **job_env, "MAKEFLAGS": f"VENV={ROOT / '.venv'} STAMP={installed}"}
         rev = wiki.edit(TITLE, "section get -d3 to hit→section get -1 to hit", summary="Tremor, as agreed")
 
         said = run_steps(steps, project, env)
