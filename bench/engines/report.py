@@ -151,8 +151,8 @@ def _steps(engines: dict[str, Any], data: dict[str, Any], cpu: str) -> str:
 
 
 def steps_digest(data: dict[str, Any]) -> str:
-    """The README's steps: each engine's answer in :data:`PHASES`, CPU free, cold / warm (s; for
-    each run the phase's steps added up, then the median over the runs)."""
+    """Where the time goes, in short: each engine's answer in :data:`PHASES`, CPU free, cold /
+    warm (s; for each run the phase's steps added up, then the median over the runs)."""
 
     def phase(engine: dict[str, Any], visit: str, steps: tuple[str, ...]) -> str:
         sums = [
@@ -172,10 +172,7 @@ def steps_digest(data: dict[str, Any]) -> str:
     head = " | ".join(engines[name]["version"].split(" ")[0] for name in ENGINES)
     return "\n".join(
         [
-            (
-                "Where the time goes, CPU free (s, cold / warm, medians; each step, and under slow cores: "
-                "[bench/README.md](bench/README.md#every-engine)):"
-            ),
+            "Where the time goes, CPU free (s, cold / warm, medians; each step, and under slow cores, below):",
             "",
             f"| phase | {head} |",
             "| --- |" + " --- |" * len(ENGINES),

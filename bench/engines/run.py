@@ -163,10 +163,9 @@ def require(names: list[str], what: str) -> None:
 
 
 def write_reports(data: dict[str, Any]) -> None:
-    """The tables into the READMEs, from a run's data."""
-    write_block(ROOT / "README.md", "engines", answers_table(data, ranges=False) + "\n\n" + steps_digest(data))
+    """The tables into bench/README.md, from a run's data (the top-level README links them)."""
     write_block(BENCH_README, "engines", answers_table(data))
-    write_block(BENCH_README, "engine-steps", steps_table(data))
+    write_block(BENCH_README, "engine-steps", steps_digest(data) + "\n\n" + steps_table(data))
 
 
 def engine_runs(name: str, sites: tuple[Path, Path], display: str, tmp: Path, binary: Path | None = None) -> dict:
