@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from support import RULEBOOK_PAGES
+from support import RULEBOOK_PAGES, copy_project
 
 from harness.project import ROOT
 
@@ -137,8 +136,7 @@ def test_fonts_are_not_loaded_from_another_host() -> None:
 
 
 def _build_copy(tmp_path: Path, mutate) -> subprocess.CompletedProcess[str]:
-    project = tmp_path / "project"
-    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", "node_modules", "site", ".git", "build"))
+    project = copy_project(tmp_path / "project")
     mutate(project)
     site = project / "site"
     site.mkdir()
