@@ -10,7 +10,7 @@ from pathlib import Path
 from build_scripts.core.model import page_url
 from build_scripts.settings.options import CONFIG_FILE, Project, load_project
 
-__all__ = ["PAGE_URLS", "PROJECT", "ROOT", "SITE", "first_day"]
+__all__ = ["PAGE_KINDS", "PAGE_URLS", "PROJECT", "ROOT", "RULEBOOK_SAMPLES", "SITE", "first_day"]
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The project's settings, read as the build reads them (``build_scripts.settings``).
@@ -19,6 +19,21 @@ PROJECT: Project = load_project(ROOT / CONFIG_FILE)
 SITE = ROOT / "site"
 #: Every page's URL from the site root, in navigation order.
 PAGE_URLS = [page_url(p.name) for p in PROJECT.options.pages]
+#: The rulebook pages that stand for all of them where a check is the same on every page made
+#: by the same template and code: between them they hold every kind of thing a rulebook page
+#: holds (the damage chart's rows, calculators, keywords, the table's marks, references to
+#: rules in and out of these sections), which ``tests/site/test_page_kinds.py`` holds them to.
+RULEBOOK_SAMPLES = ["buildings", "unit-types"]
+#: One page of each kind (the rulebook's by :data:`RULEBOOK_SAMPLES`), in navigation order.
+PAGE_KINDS = [
+    page_url(p.name)
+    for n, p in enumerate(PROJECT.options.pages)
+    if (
+        p.name in RULEBOOK_SAMPLES
+        if p.kind == "rulebook"
+        else p.kind not in {q.kind for q in PROJECT.options.pages[:n]}
+    )
+]
 
 
 def first_day(site: Path, url: str) -> str:

@@ -53,7 +53,6 @@ EDITS = [
 def test_each_fields_edit_leaves_the_headline_in_view(
     returning_page: Page, site_url: str, section: str, name: str
 ) -> None:
-    page = returning_page  # Python starts from the snapshot: the edit is the test, not the first visit
     calculator = CALCULATOR_OF[section]
     spec = next(i for i in CALCULATORS[calculator].inputs if i.name == name)
     # A field the form hides when it changes nothing is edited where it matters.
@@ -63,9 +62,9 @@ def test_each_fields_edit_leaves_the_headline_in_view(
         "ranged": {"occupants": "inside"},
     }.get(name, {})
     query = {"calc": calculator, **FIXED.get(section, {}), **start}
-    page.goto(site_url + PAGE_OF[section] + "?" + urlencode(query))
-    wait_for(page, section, cpython(calculator, {**FIXED.get(section, {}), **start}))
-    field = page.locator(f"#{section}-{name}")
+    returning_page.goto(site_url + PAGE_OF[section] + "?" + urlencode(query))
+    wait_for(returning_page, section, cpython(calculator, {**FIXED.get(section, {}), **start}))
+    field = returning_page.locator(f"#{section}-{name}")
     expect(field).to_be_visible()
     field.scroll_into_view_if_needed()
     field.tap()
@@ -77,22 +76,22 @@ def test_each_fields_edit_leaves_the_headline_in_view(
     else:
         field.select_option(value)
     inputs = {**FIXED.get(section, {}), **start, name: value}
-    wait_for(page, section, cpython(calculator, inputs))
-    headline = page.locator(f"#{section} .sh-calc__headline")
+    wait_for(returning_page, section, cpython(calculator, inputs))
+    headline = returning_page.locator(f"#{section} .sh-calc__headline")
     expect(headline).to_be_in_viewport()
     box = headline.bounding_box()
     assert box is not None
-    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    header = returning_page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
     assert box["y"] >= header - 1, "the headline is under the site's header"
     assert box["y"] + box["height"] <= PHONE["height"]
     expected = cpython_view(calculator, inputs)["headline"]
     expect(headline).to_contain_text(f"{expected['label']}: {expected['text']}")
 
 
-def test_each_figure_once_and_exact_fractions_on_request(page: Page, site_url: str) -> None:
-    page.goto(site_url + "unit-types/?calc=hit-split&target=artillery&hits=5")
-    wait_for(page, "calc-hit-split-artillery", cpython("hit-split", {"target": "artillery", "hits": 5}))
-    section = page.locator("#calc-hit-split-artillery")
+def test_each_figure_once_and_exact_fractions_on_request(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "unit-types/?calc=hit-split&target=artillery&hits=5")
+    wait_for(returning_page, "calc-hit-split-artillery", cpython("hit-split", {"target": "artillery", "hits": 5}))
+    section = returning_page.locator("#calc-hit-split-artillery")
     text = section.inner_text()
     assert text.count("31.3%") == 2  # 2 on the piece and 2 on the crew (5/16 each), once each
     assert text.count("How the 5 hits split (artillery piece – crew)") == 1
@@ -103,67 +102,72 @@ def test_each_figure_once_and_exact_fractions_on_request(page: Page, site_url: s
     expect(section.get_by_role("button", name="Hide exact fractions")).to_have_attribute("aria-pressed", "true")
 
 
-def test_ruin_movement_climb_chance_is_shown_once(page: Page, site_url: str) -> None:
-    page.goto(site_url + "ruins/")
-    wait_for(page, "calc-ruin-movement", cpython("ruin-movement", {}))
-    assert page.locator("#calc-ruin-movement").inner_text().count("66.7%") == 1
+def test_ruin_movement_climb_chance_is_shown_once(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "ruins/")
+    wait_for(returning_page, "calc-ruin-movement", cpython("ruin-movement", {}))
+    assert returning_page.locator("#calc-ruin-movement").inner_text().count("66.7%") == 1
 
 
-def test_a_certain_answer_says_why(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/?calc=building-damage&building=stone-house")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {"building": "stone-house"}))
-    why = page.locator("#calc-building-damage .sh-calc__why")
+def test_a_certain_answer_says_why(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/?calc=building-damage&building=stone-house")
+    wait_for(returning_page, "calc-building-damage", cpython("building-damage", {"building": "stone-house"}))
+    why = returning_page.locator("#calc-building-damage .sh-calc__why")
     expect(why).to_have_text("S6 + d6 cannot beat armour value 13: needs Strength 8 or more.")
-    page.locator("#calc-building-damage-strength").fill("9")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {"strength": 9, "building": "stone-house"}))
+    returning_page.locator("#calc-building-damage-strength").fill("9")
+    wait_for(
+        returning_page, "calc-building-damage", cpython("building-damage", {"strength": 9, "building": "stone-house"})
+    )
     expect(why).to_be_hidden()
 
 
-def test_ruin_movement_follows_the_roll_and_flying_is_one_line(page: Page, site_url: str) -> None:
-    page.goto(site_url + "ruins/")
-    wait_for(page, "calc-ruin-movement", cpython("ruin-movement", {}))
-    section = page.locator("#calc-ruin-movement")
-    page.locator("#calc-ruin-movement-roll").fill("5")
-    wait_for(page, "calc-ruin-movement", cpython("ruin-movement", {"roll": 5}))
+def test_ruin_movement_follows_the_roll_and_flying_is_one_line(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "ruins/")
+    wait_for(returning_page, "calc-ruin-movement", cpython("ruin-movement", {}))
+    section = returning_page.locator("#calc-ruin-movement")
+    returning_page.locator("#calc-ruin-movement-roll").fill("5")
+    wait_for(returning_page, "calc-ruin-movement", cpython("ruin-movement", {"roll": 5}))
     expect(section.locator(".sh-calc__headline")).to_have_text(
         'A roll of 5 allows: 5" horizontally, or 1 level up or down and 2" horizontally'
     )
-    expect(page.locator("#calc-ruin-movement-fly")).to_be_hidden()  # only a Flyer can Fly
-    page.locator("#calc-ruin-movement-unit_type").select_option("flyer-infantry")
-    wait_for(page, "calc-ruin-movement", cpython("ruin-movement", {"roll": 5, "unit_type": "flyer-infantry"}))
-    page.locator("#calc-ruin-movement-fly").select_option("true")
+    expect(returning_page.locator("#calc-ruin-movement-fly")).to_be_hidden()  # only a Flyer can Fly
+    returning_page.locator("#calc-ruin-movement-unit_type").select_option("flyer-infantry")
+    wait_for(returning_page, "calc-ruin-movement", cpython("ruin-movement", {"roll": 5, "unit_type": "flyer-infantry"}))
+    returning_page.locator("#calc-ruin-movement-fly").select_option("true")
     inputs = {"roll": 5, "unit_type": "flyer-infantry", "fly": True}
-    wait_for(page, "calc-ruin-movement", cpython("ruin-movement", inputs))
+    wait_for(returning_page, "calc-ruin-movement", cpython("ruin-movement", inputs))
     expect(section.locator(".sh-calc__headline")).to_have_text(
         'Flying: placed within 12" of its start, on any level (up to 4 levels of 3")'
     )
-    expect(page.locator("#calc-ruin-movement-roll")).to_be_hidden()
+    expect(returning_page.locator("#calc-ruin-movement-roll")).to_be_hidden()
     expect(section.locator("button[data-action='roll']")).to_be_hidden()
     assert "100.0%" not in section.inner_text()
 
 
-def test_ranged_hits_say_they_are_the_weapons_strength_minus_one(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/?calc=building-damage&strength=9&ranged=true")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {"strength": 9, "ranged": True}))
-    expect(page.locator("#calc-building-damage .sh-calc__figures")).to_contain_text(
+def test_ranged_hits_say_they_are_the_weapons_strength_minus_one(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/?calc=building-damage&strength=9&ranged=true")
+    wait_for(returning_page, "calc-building-damage", cpython("building-damage", {"strength": 9, "ranged": True}))
+    expect(returning_page.locator("#calc-building-damage .sh-calc__figures")).to_contain_text(
         "Average hits on the unit inside, at the weapon's Strength −1 (S8) and AP −1"
     )
 
 
-def test_a_shared_fly_charge_answers_with_the_chance_to_make_it(page: Page, site_url: str) -> None:
+def test_a_shared_fly_charge_answers_with_the_chance_to_make_it(returning_page: Page, site_url: str) -> None:
     inputs = {"unit_type": "flyer-beasts", "fly": "true", "distance": "12"}
-    page.goto(site_url + "unit-types/?calc=charge-and-fall-back&unit_type=flyer-beasts&fly=true&distance=12")
+    returning_page.goto(site_url + "unit-types/?calc=charge-and-fall-back&unit_type=flyer-beasts&fly=true&distance=12")
     expected = cpython("charge-and-fall-back", inputs)
-    wait_for(page, CHARGE_SECTION, expected)
+    wait_for(returning_page, CHARGE_SECTION, expected)
     assert (
-        json.loads(page.locator(f"#{CHARGE_SECTION} .sh-calc__result").get_attribute("data-result") or "{}") == expected
+        json.loads(returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__result").get_attribute("data-result") or "{}")
+        == expected
     )
-    expect(page.locator(f"#{CHARGE_SECTION} .sh-calc__headline")).to_contain_text('Makes the 12" charge: 60.9%')
-    expect(page.locator(f"#{CHARGE_SECTION} .sh-calc__asked")).to_contain_text("re-roll if short")
-    bars = page.locator(f"#{CHARGE_SECTION} .sh-calc__bar-row")
+    expect(returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__headline")).to_contain_text(
+        'Makes the 12" charge: 60.9%'
+    )
+    expect(returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__asked")).to_contain_text("re-roll if short")
+    bars = returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__bar-row")
     expect(bars).to_have_count(len(expected["distribution"]))  # the distribution, once
-    page.locator(f"#{CHARGE_SECTION} summary").tap()
-    expect(page.locator(f"#{CHARGE_SECTION} .sh-calc__working a").first).to_have_attribute(
+    returning_page.locator(f"#{CHARGE_SECTION} summary").tap()
+    expect(returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__working a").first).to_have_attribute(
         "href", re.compile(r"/unit-types/#beasts-close-combat-roll-3d6-when-charging-when$")
     )
 
@@ -172,26 +176,25 @@ def test_a_shared_fly_charge_answers_with_the_chance_to_make_it(page: Page, site
 def test_the_answer_bar_never_hides_the_field_being_typed_in(returning_page: Page, site_url: str, section: str) -> None:
     """With the phone's keyboard open (the screen 420 px tall), the field a player types in
     stays below the sticky answer bar and above the keyboard, as the answer comes and grows."""
-    page = returning_page
     calculator = CALCULATOR_OF[section]
-    page.set_viewport_size(PHONE)
-    page.goto(site_url + PAGE_OF[section] + "?" + urlencode({"calc": calculator, **FIXED.get(section, {})}))
-    wait_for(page, section, cpython(calculator, FIXED.get(section, {})))
+    returning_page.set_viewport_size(PHONE)
+    returning_page.goto(site_url + PAGE_OF[section] + "?" + urlencode({"calc": calculator, **FIXED.get(section, {})}))
+    wait_for(returning_page, section, cpython(calculator, FIXED.get(section, {})))
     spec = [i for i in CALCULATORS[calculator].inputs if i.kind == "int" and i.name not in FIXED.get(section, {})][-1]
-    field = page.locator(f"#{section}-{spec.name}")
+    field = returning_page.locator(f"#{section}-{spec.name}")
     field.scroll_into_view_if_needed()
     field.tap()
-    page.set_viewport_size({"width": PHONE["width"], "height": 420})  # the keyboard takes the rest
+    returning_page.set_viewport_size({"width": PHONE["width"], "height": 420})  # the keyboard takes the rest
     value = other_value(spec, field.input_value())
     field.fill(value)
     inputs = {**FIXED.get(section, {}), spec.name: value}
-    wait_for(page, section, cpython(calculator, inputs))
+    wait_for(returning_page, section, cpython(calculator, inputs))
     expect(field).to_be_focused()
-    page.wait_for_function(
+    returning_page.wait_for_function(
         """([sel, bar]) => { const f = document.querySelector(sel).getBoundingClientRect();
             const b = document.querySelector(bar).getBoundingClientRect();
             return f.top >= b.bottom - 0.5 && f.bottom <= window.innerHeight + 0.5; }""",
         arg=[f"#{section}-{spec.name}", f"#{section} .sh-calc__answer"],
         timeout=5000,
     )
-    page.set_viewport_size(PHONE)
+    returning_page.set_viewport_size(PHONE)

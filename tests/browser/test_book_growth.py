@@ -11,8 +11,9 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, expect
-from support import PHONE
+import pytest
+from playwright.sync_api import expect
+from support.visitors import Phones
 
 from site_server import SiteServer
 
@@ -42,11 +43,11 @@ def test_a_rule_page_weighs_the_same_in_a_book_three_times_as_large(built_site: 
     assert "b03-ruins/" not in larger.decode()
 
 
-def searched_bytes(browser: Browser, server: SiteServer, word: str) -> tuple[int, int]:
+def searched_bytes(first_visit_phone: Phones, server: SiteServer, word: str) -> tuple[int, int]:
     """What the server sent for the search, from a fresh phone's opening the search to the word's
     results: Pagefind's metadata (the list of its records, loaded whole), and all the rest."""
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context = first_visit_phone(service_workers="block")
     page = context.new_page()
     page.goto(base + "terrain/", wait_until="load")
     before = {path: sent for path, sent in server.downloaded_bytes.items() if path.startswith(SEARCH_PATHS)}
@@ -66,16 +67,17 @@ def rules(site: Path) -> int:
     )
 
 
+@pytest.mark.first_visit("what the server sends for a search: nothing of it kept on the phone yet")
 def test_a_search_fetches_the_same_in_a_book_three_times_as_large(
-    browser: Browser, site_server: SiteServer, larger_server: SiteServer, built_site: Path, larger_site: Path
+    first_visit_phone: Phones, site_server: SiteServer, larger_server: SiteServer, built_site: Path, larger_site: Path
 ) -> None:
     """The engine, the chunks of the word and the results' fragments weigh the same; only
     Pagefind's metadata, its list of records, grows: by a few bytes a rule (93 KB at 50×)."""
     added = rules(larger_site) - rules(built_site)
     assert added > 400
     for word in ("battlements", "barrage"):
-        today_meta, today = searched_bytes(browser, site_server, word)
-        larger_meta, larger = searched_bytes(browser, larger_server, word)
+        today_meta, today = searched_bytes(first_visit_phone, site_server, word)
+        larger_meta, larger = searched_bytes(first_visit_phone, larger_server, word)
         assert today > 50_000, "the search's engine and index were counted"
         assert larger <= today * GROWTH, (word, today, larger)
         assert 0 < larger_meta - today_meta <= META_BYTES_A_RULE * added, (word, today_meta, larger_meta)

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from support import PHONE, build_site, copy_project
+from playwright.sync_api import Page, expect
+from support import build_site, copy_project
 
 from build_scripts.runtime.protocol_types import json_schema
 from harness.network import free_port
@@ -152,8 +152,9 @@ def shown_result(page: Page, section: str, dice: str) -> dict[str, Any]:
     return dict(json.loads(page.locator(f"#{section} .sh-calc__result").get_attribute("data-result") or "{}"))
 
 
+@pytest.mark.first_visit("a site built for this test alone: no phone has visited it")
 def test_a_calculator_defined_only_here_builds_validates_answers_and_matches_its_cli(
-    browser: Browser, throwaway_site: tuple[Path, str]
+    first_visit_page: Page, throwaway_site: tuple[Path, str]
 ) -> None:
     project, url = throwaway_site
     built = (project / "site" / "buildings" / "index.html").read_text("utf-8")
@@ -162,8 +163,7 @@ def test_a_calculator_defined_only_here_builds_validates_answers_and_matches_its
     listed = (project / "site" / "calculators" / "index.html").read_text("utf-8")
     assert "Sixes" in listed
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = first_visit_page
     page.goto(url + "buildings/")
     assert shown_result(page, "calc-sixes", "3") == cli_json(project, "sixes")
     expect(page.locator("#calc-sixes .sh-calc__headline")).to_contain_text("At least one 6: 42.1%")
@@ -181,7 +181,6 @@ def test_a_calculator_defined_only_here_builds_validates_answers_and_matches_its
 
     page.goto(url + "buildings/?calc=sixes&dice=11#total-collapse")
     assert shown_result(page, "calc-sixes", "11") == cli_json(project, "sixes", "dice=11")
-    context.close()
 
 
 # The view's property names, per the schema (every object the view holds).
@@ -224,8 +223,9 @@ RECORD_READS = """async ([name, inputs]) => {
     ],
 )
 def test_the_renderer_reads_only_what_the_schema_names(
-    page: Page, site_url: str, path: str, name: str, inputs: dict[str, str]
+    returning_page: Page, site_url: str, path: str, name: str, inputs: dict[str, str]
 ) -> None:
+    page = returning_page
     page.goto(site_url + path)
     page.wait_for_selector(".sh-calc__result[data-result]", timeout=ANSWER_TIMEOUT)
     reads = set(page.evaluate(RECORD_READS, [name, inputs]))

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, Page, expect
 from support.browser import ANSWER_TIMEOUT, SNAPSHOTS, TIMEOUT, section_cpython, wait_for
 
 TROUBLE = Path(__file__).parents[1] / "support" / "worker_trouble.js"
 SECTION = "calc-building-damage"
 #: Lower than the site's (120 s and 10 s), above a start and an answer here.
 LIMITS = {"start": 30_000, "answer": 8_000}
+#: For a worker that never answers: any limit is passed, so the shortest the engine may be
+#: given (an answer's limit runs from when the worker is ready) is enough.
+NEVER = {"start": 30_000, "answer": 1_500}
 
 
 def troubled(context: BrowserContext, site_url: str, plan: dict[str, Any]) -> Page:
@@ -39,15 +40,10 @@ def engine(page: Page) -> dict[str, Any]:
     return dict(page.evaluate("() => ({...window.scrollhammerCalculators, trouble: window.__trouble})"))
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    yield context
-    context.close()
-
-
-def test_a_worker_ended_while_it_starts_is_started_again_from_the_files(phone: BrowserContext, site_url: str) -> None:
-    page = troubled(phone, site_url, {"kind": "end-at-start", "after": 300})
+def test_a_worker_ended_while_it_starts_is_started_again_from_the_files(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    page = troubled(returning_context, site_url, {"kind": "end-at-start", "after": 300})
     page.goto(site_url + "buildings/")
     wait_for(page, SECTION, section_cpython(SECTION, {}))
     seen = engine(page)
@@ -62,12 +58,12 @@ def test_a_worker_ended_while_it_starts_is_started_again_from_the_files(phone: B
 
 
 def test_a_worker_that_dies_silently_while_it_starts_passes_its_limit_and_is_replaced(
-    phone: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
     page = troubled(
-        phone,
+        returning_context,
         site_url,
-        {"kind": "silent-end-at-start", "after": 300, "limits": {**LIMITS, "start": 8_000}, "then": LIMITS},
+        {"kind": "silent-end-at-start", "after": 300, "limits": {**LIMITS, "start": 8_000}, "sound": LIMITS},
     )
     page.goto(site_url + "buildings/")
     wait_for(page, SECTION, section_cpython(SECTION, {}))
@@ -77,9 +73,9 @@ def test_a_worker_that_dies_silently_while_it_starts_passes_its_limit_and_is_rep
 
 
 def test_a_worker_ended_during_an_answer_answers_from_a_new_one_with_the_inputs_kept(
-    phone: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    page = troubled(phone, site_url, {"kind": "end-at-answer"})
+    page = troubled(returning_context, site_url, {"kind": "end-at-answer"})
     inputs = {"strength": "9", "hits": "4"}
     page.goto(site_url + "buildings/?calc=building-damage&strength=9&hits=4")
     wait_for(page, SECTION, section_cpython(SECTION, inputs))
@@ -90,15 +86,17 @@ def test_a_worker_ended_during_an_answer_answers_from_a_new_one_with_the_inputs_
     expect(page.locator(f"#{SECTION} .sh-calc__status")).not_to_contain_text("could not")
 
 
-def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(phone: BrowserContext, site_url: str) -> None:
-    page = troubled(phone, site_url, {"kind": "never-answer", "times": 2})
+def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    page = troubled(returning_context, site_url, {"kind": "never-answer", "times": 2, "limits": NEVER, "sound": LIMITS})
     page.goto(site_url + "buildings/")
     status = page.locator(f"#{SECTION} .sh-calc__status")
     expect(status).to_contain_text("The calculator stopped working twice on this phone", timeout=TIMEOUT)
     expect(status).to_contain_text("The rules on this page are not affected")
     seen = engine(page)
     assert seen["state"] == "failed", seen
-    assert seen["ended"] == ["no answer within 8 s"] * 2, seen
+    assert seen["ended"] == ["no answer within 1.5 s"] * 2, seen
     assert "Traceback" not in (page.locator("article").text_content() or "")
     expect(page.locator("#total-collapse")).to_contain_text("The occupying units suffer 2d6 S6 AP0")
     retry = status.get_by_role("button", name="Try again")
@@ -115,9 +113,9 @@ def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(phone: 
 
 
 def test_a_warm_visit_whose_worker_dies_starts_from_the_files_and_keeps_the_snapshot_aside(
-    warm: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    page = troubled(warm, site_url, {"kind": "end-at-start", "after": 0})
+    page = troubled(returning_context, site_url, {"kind": "end-at-start", "after": 0})
     has_snapshot = f"() => caches.open({json.dumps(SNAPSHOTS)}).then(c => c.keys()).then(k => k.length)"
     assert page.evaluate(has_snapshot) == 1
     page.goto(site_url + "buildings/")
@@ -134,18 +132,19 @@ def test_a_warm_visit_whose_worker_dies_starts_from_the_files_and_keeps_the_snap
     assert page.evaluate(has_snapshot) == 1, "no snapshot left for the next visit"
 
 
+@pytest.mark.first_visit("where the calculators are cannot be read: a returning phone keeps that list")
 def test_a_calculator_elsewhere_whose_place_cannot_be_read_says_the_site_could_not_be_reached(
-    phone: BrowserContext, site_url: str
+    first_visit_context: BrowserContext, site_url: str
 ) -> None:
-    phone.route("**/assets/py/manifest.json", lambda route: route.abort())
-    page = phone.new_page()
+    first_visit_context.route("**/assets/py/manifest.json", lambda route: route.abort())
+    page = first_visit_context.new_page()
     page.goto(site_url + "terrain/?calc=hit-split&target=monstrous-cavalry&hits=5")
     note = page.locator(".sh-link-note")
     expect(note).to_contain_text("could not be reached", timeout=ANSWER_TIMEOUT)
     expect(note).not_to_contain_text("does not have")
-    phone.unroute("**/assets/py/manifest.json")
-    phone.set_offline(True)
-    phone.set_offline(False)  # back online: it tries again by itself
+    first_visit_context.unroute("**/assets/py/manifest.json")
+    first_visit_context.set_offline(True)
+    first_visit_context.set_offline(False)  # back online: it tries again by itself
     page.wait_for_url(re.compile(r"/unit-types/\?"), timeout=ANSWER_TIMEOUT)
     wait_for(
         page,
@@ -154,20 +153,24 @@ def test_a_calculator_elsewhere_whose_place_cannot_be_read_says_the_site_could_n
     )
 
 
-def test_try_now_asks_for_the_calculators_place_again(phone: BrowserContext, site_url: str) -> None:
-    phone.route("**/assets/py/manifest.json", lambda route: route.fulfill(status=503, body="busy"))
-    page = phone.new_page()
+@pytest.mark.first_visit("where the calculators are cannot be read: a returning phone keeps that list")
+def test_try_now_asks_for_the_calculators_place_again(first_visit_context: BrowserContext, site_url: str) -> None:
+    first_visit_context.route("**/assets/py/manifest.json", lambda route: route.fulfill(status=503, body="busy"))
+    page = first_visit_context.new_page()
     page.goto(site_url + "terrain/?calc=hit-split&target=monstrous-cavalry&hits=5")
     note = page.locator(".sh-link-note")
     expect(note).to_contain_text("could not be reached", timeout=ANSWER_TIMEOUT)
-    phone.unroute("**/assets/py/manifest.json")
+    first_visit_context.unroute("**/assets/py/manifest.json")
     note.get_by_role("button", name="Try now").tap()
     page.wait_for_url(re.compile(r"/unit-types/\?"), timeout=ANSWER_TIMEOUT)
 
 
-def test_where_no_service_worker_can_be_registered_the_book_offer_says_so(phone: BrowserContext, site_url: str) -> None:
-    phone.route("**/sw.js", lambda route: route.abort())
-    page = phone.new_page()
+@pytest.mark.first_visit("a service worker that cannot be registered: a returning phone has one")
+def test_where_no_service_worker_can_be_registered_the_book_offer_says_so(
+    first_visit_context: BrowserContext, site_url: str
+) -> None:
+    first_visit_context.route("**/sw.js", lambda route: route.abort())
+    page = first_visit_context.new_page()
     page.goto(site_url)
     keep = page.locator(".sh-keep")
     expect(keep).to_contain_text("This browser does not keep the rules on this phone", timeout=ANSWER_TIMEOUT)

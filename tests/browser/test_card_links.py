@@ -14,11 +14,12 @@ from collections.abc import Iterator
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EXPORTS, PHONE, build_site, copy_project
 from support.browser import TIMEOUT, assert_arrived, axe_violations, decode_qr
 from support.expected import card_link
+from support.visitors import Phones
 
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef
@@ -70,14 +71,13 @@ def edited_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}/"
 
 
-def phone(browser: Browser, scheme: str = "light") -> BrowserContext:
-    return browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
-    )
+def phone(returning_phone: Phones, url: str, scheme: str = "light") -> BrowserContext:
+    """A returning player's phone at ``url``'s site, drawn sharp for the screenshots, in ``scheme``."""
+    return returning_phone(url, device_scale_factor=2, color_scheme=scheme)
 
 
-def test_a_card_address_lands_on_the_rule_in_view_and_back_returns(browser: Browser, site_url: str) -> None:
-    context = phone(browser)
+def test_a_card_address_lands_on_the_rule_in_view_and_back_returns(returning_phone: Phones, site_url: str) -> None:
+    context = phone(returning_phone, site_url)
     page = context.new_page()
     page.goto(site_url + "ruins/")
     page.goto(card_link(site_url, "buildings", "total-collapse"))
@@ -86,11 +86,10 @@ def test_a_card_address_lands_on_the_rule_in_view_and_back_returns(browser: Brow
     expect(page.locator(".sh-changed")).to_have_count(0)  # the words are the ones shared
     page.go_back()
     page.wait_for_url(site_url + "ruins/")
-    context.close()
 
 
-def test_a_card_address_works_offline_once_the_site_is_on_the_device(browser: Browser, site_url: str) -> None:
-    context = phone(browser)
+def test_a_card_address_works_offline_once_the_site_is_on_the_device(returning_phone: Phones, site_url: str) -> None:
+    context = phone(returning_phone, site_url)
     page = context.new_page()
     page.goto(site_url + "terrain/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
@@ -98,15 +97,15 @@ def test_a_card_address_works_offline_once_the_site_is_on_the_device(browser: Br
     page.goto(card_link(site_url, "unit-types", "cavalry"))
     page.wait_for_url(re.compile(r"/unit-types/\?v=[0-9a-f]{8}#cavalry$"))
     assert_arrived(page, "cavalry")
-    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
 def test_an_old_link_shows_that_the_words_changed_what_they_were_and_the_difference(
-    browser: Browser, edited_site: str, scheme: str
+    first_visit_phone: Phones, edited_site: str, scheme: str
 ) -> None:
     old = card_link(edited_site, "buildings", "tremor")  # the committed version: the words before the edit
-    context = phone(browser, scheme)
+    context = first_visit_phone(device_scale_factor=2, color_scheme=scheme)
     page = context.new_page()
     page.goto(old)
     page.wait_for_url(re.compile(r"/buildings/\?v=[0-9a-f]{8}#tremor$"))
@@ -123,22 +122,24 @@ def test_an_old_link_shows_that_the_words_changed_what_they_were_and_the_differe
     notice.scroll_into_view_if_needed()
     shot(page, f"card-changed-words-{scheme}")
     assert axe_violations(page) == []
-    context.close()
 
 
 @pytest.mark.parametrize("version", ["zzzzzzzz", "0123abcd", "", "%3Cscript%3E"])
-def test_an_unknown_or_malformed_version_is_ignored_quietly(browser: Browser, edited_site: str, version: str) -> None:
-    context = phone(browser)
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_an_unknown_or_malformed_version_is_ignored_quietly(
+    first_visit_phone: Phones, edited_site: str, version: str
+) -> None:
+    context = first_visit_phone(device_scale_factor=2)
     page = context.new_page()
     page.goto(f"{edited_site}r/buildings/tremor/?v={version}")
     page.wait_for_url(re.compile(r"/buildings/.*#tremor$"))
     assert_arrived(page, "tremor")
     expect(page.locator(".sh-changed")).to_have_count(0)
-    context.close()
 
 
-def test_the_current_version_links_the_new_words_with_no_notice(browser: Browser, edited_site: str) -> None:
-    context = phone(browser)
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_the_current_version_links_the_new_words_with_no_notice(first_visit_phone: Phones, edited_site: str) -> None:
+    context = first_visit_phone(device_scale_factor=2)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=edited_site.rstrip("/"))
     page = context.new_page()
     page.goto(edited_site + "buildings/")
@@ -150,14 +151,14 @@ def test_the_current_version_links_the_new_words_with_no_notice(browser: Browser
     page.goto(link)
     page.wait_for_url(re.compile(r"#tremor$"))
     expect(page.locator(".sh-changed")).to_have_count(0)
-    context.close()
 
 
 @pytest.mark.parametrize("scripts", [True, False], ids=["scripts", "no scripts"])
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
 def test_a_removed_rules_card_shows_its_last_words_and_where_they_went(
-    browser: Browser, edited_site: str, scripts: bool
+    first_visit_phone: Phones, edited_site: str, scripts: bool
 ) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=scripts)
+    context = first_visit_phone(java_script_enabled=scripts)
     page = context.new_page()
     page.goto(f"{edited_site}r/buildings/{GONE}/")
     # A card that sent the reader on would leave it: waited for (bounded), not slept through.
@@ -168,16 +169,14 @@ def test_a_removed_rules_card_shows_its_last_words_and_where_they_went(
     expect(page.locator(".card__date")).to_contain_text("They are no longer in the rulebook")
     link = page.get_by_role("link", name=re.compile("Battlements and Building Damage"))
     expect(link).to_have_attribute("href", f"../../../buildings/#{GONE_TO}")
-    context.close()
 
 
+@pytest.mark.first_visit("scripts off: such a phone never took the site's service worker")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_card_with_scripts_off_shows_the_words_the_place_the_date_and_a_way_in(
-    browser: Browser, site_url: str, scheme: str
+    first_visit_phone: Phones, site_url: str, scheme: str
 ) -> None:
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, java_script_enabled=False, color_scheme=scheme
-    )
+    context = first_visit_phone(device_scale_factor=2, java_script_enabled=False, color_scheme=scheme)
     page = context.new_page()
     page.goto(card_link(site_url, "buildings", "total-collapse"))
     expect(page.get_by_role("heading", level=1)).to_have_text(
@@ -190,11 +189,10 @@ def test_a_card_with_scripts_off_shows_the_words_the_place_the_date_and_a_way_in
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, f"card-no-scripts-{scheme}")
-    context.close()
 
 
-def test_a_card_image_is_the_rules_words_in_the_sites_palette(browser: Browser, site_url: str) -> None:
-    context = phone(browser)
+def test_a_card_image_is_the_rules_words_in_the_sites_palette(returning_phone: Phones, site_url: str) -> None:
+    context = phone(returning_phone, site_url)
     page = context.new_page()
     page.set_viewport_size({"width": 1200, "height": 630})
     page.goto(site_url + "r/buildings/total-collapse/card.png")
@@ -202,7 +200,6 @@ def test_a_card_image_is_the_rules_words_in_the_sites_palette(browser: Browser, 
     size = page.evaluate("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
     assert size == [1200, 630]
     png = page.request.get(site_url + "r/buildings/total-collapse/card.png").body()
-    context.close()
     shares = palette_shares(Image.open(io.BytesIO(png)))
     # The paper, the site's brown band, the words in ink, the place, the orange accent: all there.
     assert shares["paper"] > 0.5, shares
@@ -239,8 +236,8 @@ def test_the_palette_check_tells_a_card_of_other_colours() -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_show_holds_the_rule_up_with_a_qr_code_of_its_card(browser: Browser, site_url: str, scheme: str) -> None:
-    context = phone(browser, scheme)
+def test_show_holds_the_rule_up_with_a_qr_code_of_its_card(returning_phone: Phones, site_url: str, scheme: str) -> None:
+    context = phone(returning_phone, site_url, scheme)
     page = context.new_page()
     page.goto(site_url + "buildings/")
     before = page.url
@@ -264,11 +261,10 @@ def test_show_holds_the_rule_up_with_a_qr_code_of_its_card(browser: Browser, sit
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
     page.wait_for_url(before + "#tremor")
-    context.close()
 
 
-def test_back_and_close_leave_show_and_keep_the_page_as_it_was(browser: Browser, site_url: str) -> None:
-    context = phone(browser)
+def test_back_and_close_leave_show_and_keep_the_page_as_it_was(returning_phone: Phones, site_url: str) -> None:
+    context = phone(returning_phone, site_url)
     page = context.new_page()
     page.goto(site_url + "unit-types/")
     page.evaluate("document.getElementById('cavalry').dataset.kept = 'yes'")
@@ -292,11 +288,10 @@ def test_back_and_close_leave_show_and_keep_the_page_as_it_was(browser: Browser,
         expect(page.locator("#cavalry")).to_have_attribute("data-kept", "yes")
     page.go_back()  # the entry before the page: Show left none behind
     assert "unit-types" not in page.url or page.url.endswith("/unit-types/")
-    context.close()
 
 
-def test_show_works_offline(browser: Browser, site_url: str) -> None:
-    context = phone(browser)
+def test_show_works_offline(returning_phone: Phones, site_url: str) -> None:
+    context = phone(returning_phone, site_url)
     page = context.new_page()
     page.goto(site_url + "ruins/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
@@ -308,4 +303,3 @@ def test_show_works_offline(browser: Browser, site_url: str) -> None:
     qr = page.locator(".sh-show__qr svg")
     expect(qr).to_be_visible()
     assert decode_qr(page, qr.screenshot()) == card_link(site_url, "ruins", "ruins")
-    context.close()

@@ -1,15 +1,17 @@
-"""The page trusts only its own files: a strict CSP with no violation on any page or
-calculation (the 404 page's policy included) and no request to another host."""
+"""The page trusts only its own files: a strict CSP with no violation on any kind of page
+(``PAGE_KINDS``) or calculation (the 404 page's policy included) and no request to another host."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from support.browser import section_cpython, wait_answer, wait_for
 from support.calc_cases import PAGE_OF, SECTIONS
+from support.visitors import Phones, guarded
 
-from harness.project import PAGE_URLS
+from harness.project import PAGE_KINDS
 
 
 def collected(page: Page, where: str, found: dict[str, list[str]]) -> None:
@@ -19,15 +21,15 @@ def collected(page: Page, where: str, found: dict[str, list[str]]) -> None:
         found.setdefault(where, []).extend(reported)
 
 
-def test_no_csp_violation_on_any_page_or_calculation(guarded: BrowserContext, hosted_url: str) -> None:
-    page = guarded.new_page()
+def test_no_csp_violation_on_any_kind_of_page_or_calculation(returning_phone: Phones, hosted_url: str) -> None:
+    page = guarded(returning_phone(hosted_url)).new_page()
     found: dict[str, list[str]] = {}
     # What the page's workers report reaches only the console ("Refused to …").
     page.on(
         "console",
         lambda m: found.setdefault("console", []).append(m.text) if "Content Security Policy" in m.text else None,
     )
-    for path in PAGE_URLS:
+    for path in PAGE_KINDS:
         page.goto(hosted_url + path)
         page.wait_for_load_state("load")
         collected(page, path or "home", found)
@@ -45,7 +47,8 @@ def test_no_csp_violation_on_any_page_or_calculation(guarded: BrowserContext, ho
     assert page.evaluate("[...document.scripts].filter(s => !s.src && s.type !== 'application/json').length") == 0
 
 
-def test_the_404_page_has_the_same_policy_and_no_inline_script(page: Page, hosted_url: str) -> None:
+def test_the_404_page_has_the_same_policy_and_no_inline_script(returning_phone: Phones, hosted_url: str) -> None:
+    page = returning_phone(hosted_url).new_page()
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     response = page.goto(hosted_url + "no/such/rule/")
@@ -59,7 +62,9 @@ def test_the_404_page_has_the_same_policy_and_no_inline_script(page: Page, hoste
     assert violations == []
 
 
-def test_no_request_to_another_host(context: BrowserContext, site_url: str) -> None:
+@pytest.mark.first_visit("every request a page makes reaches the network on a first visit, none kept yet")
+def test_no_request_to_another_host(first_visit_context: BrowserContext, site_url: str) -> None:
+    context = first_visit_context
     local = urlsplit(site_url).netloc
     foreign: list[str] = []
 

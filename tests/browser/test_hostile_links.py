@@ -10,6 +10,7 @@ from playwright.sync_api import BrowserContext, Page
 from support.browser import CALCULATORS, navigate_in_page, wait_answer
 from support.calc_cases import CALCULATOR_OF, FIXED, PAGE_OF, SECTIONS
 from support.hostile import PAYLOADS, SUSPICIOUS
+from support.visitors import guarded
 
 
 def watch_dialogs(page: Page) -> list[str]:
@@ -23,8 +24,10 @@ def test_payload_list_is_long_enough() -> None:
 
 
 @pytest.mark.parametrize("section", SECTIONS)
-def test_xss_payloads_in_every_url_parameter_stay_data(guarded: BrowserContext, site_url: str, section: str) -> None:
-    page = guarded.new_page()
+def test_xss_payloads_in_every_url_parameter_stay_data(
+    returning_context: BrowserContext, site_url: str, section: str
+) -> None:
+    page = guarded(returning_context).new_page()
     dialogs = watch_dialogs(page)
     calc = CALCULATORS[CALCULATOR_OF[section]]
     names = [i.name for i in calc.inputs]
@@ -50,8 +53,8 @@ def test_xss_payloads_in_every_url_parameter_stay_data(guarded: BrowserContext, 
     assert page.evaluate("window.__csp") == []
 
 
-def test_xss_payloads_in_the_fragment_stay_data(guarded: BrowserContext, site_url: str) -> None:
-    page = guarded.new_page()
+def test_xss_payloads_in_the_fragment_stay_data(returning_context: BrowserContext, site_url: str) -> None:
+    page = guarded(returning_context).new_page()
     dialogs = watch_dialogs(page)
     for payload in PAYLOADS[:30]:
         page.goto(site_url + "buildings/#" + quote(payload, safe=""))

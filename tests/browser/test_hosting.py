@@ -1,5 +1,5 @@
 """The site as a host serves it, through the project's server and through nginx with the
-repo's recipe: every page renders as a page (not as text), with the theme's stylesheet and
+repo's recipe: every kind of page (``PAGE_KINDS``) renders as a page (not as text), with the theme's stylesheet and
 the site's module scripts running, and the browser refuses nothing for its type."""
 
 from __future__ import annotations
@@ -8,14 +8,18 @@ import pytest
 from playwright.sync_api import Page, expect
 from support.browser import ANSWER_TIMEOUT, cpython_view, section_cpython, wait_for
 
-from harness.project import PAGE_URLS
+from harness.project import PAGE_KINDS
 
 #: Data Saver on: Python waits for the player, so these page loads measure rendering only.
 SAVE_DATA = "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"
 
 
-@pytest.mark.parametrize("path", PAGE_URLS)
-def test_every_page_renders_with_its_styles_and_scripts(page: Page, hosted_url: str, path: str) -> None:
+@pytest.mark.first_visit("the host's own answers, not the copies a returning phone keeps")
+@pytest.mark.parametrize("path", PAGE_KINDS)
+def test_every_kind_of_page_renders_with_its_styles_and_scripts(
+    first_visit_page: Page, hosted_url: str, path: str
+) -> None:
+    page = first_visit_page
     page.add_init_script(SAVE_DATA)
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text) if m.type == "error" else None)
@@ -35,7 +39,9 @@ def test_every_page_renders_with_its_styles_and_scripts(page: Page, hosted_url: 
     assert refused == []
 
 
-def test_a_calculator_answers_through_the_host(page: Page, hosted_url: str) -> None:
+@pytest.mark.first_visit("the host's own answers, not the copies a returning phone keeps")
+def test_a_calculator_answers_through_the_host(first_visit_page: Page, hosted_url: str) -> None:
+    page = first_visit_page
     page.goto(hosted_url + "buildings/?calc=building-damage&strength=8")
     section = "calc-building-damage"
     wait_for(page, section, section_cpython(section, {"strength": "8"}))

@@ -20,6 +20,7 @@ from support.browser import (
     wait_for,
 )
 from support.calc_cases import CALCULATOR_OF, CHARGE_SECTION, FIXED, PAGE_OF, SECTIONS
+from support.visitors import guarded
 
 from calculators.spec import Input
 
@@ -57,8 +58,10 @@ def set_field(page: Page, section: str, spec: Input, value: str) -> None:
 
 
 @pytest.mark.parametrize("section", SECTIONS)
-def test_every_bad_value_gets_an_inline_explanation(guarded: BrowserContext, site_url: str, section: str) -> None:
-    page = guarded.new_page()
+def test_every_bad_value_gets_an_inline_explanation(
+    returning_context: BrowserContext, site_url: str, section: str
+) -> None:
+    page = guarded(returning_context).new_page()
     page.goto(site_url + PAGE_OF[section])
     wait_answer(page, section)
     calc = CALCULATORS[CALCULATOR_OF[section]]
@@ -90,31 +93,33 @@ def test_every_bad_value_gets_an_inline_explanation(guarded: BrowserContext, sit
     assert page.evaluate("window.__csp") == []
 
 
-def test_errors_show_once_in_the_players_words_and_the_summary_links_to_them(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {}))
-    page.locator("#calc-building-damage-hits").fill("99")
-    error = page.locator("#calc-building-damage-hits-error")
+def test_errors_show_once_in_the_players_words_and_the_summary_links_to_them(
+    returning_page: Page, site_url: str
+) -> None:
+    returning_page.goto(site_url + "buildings/")
+    wait_for(returning_page, "calc-building-damage", cpython("building-damage", {}))
+    returning_page.locator("#calc-building-damage-hits").fill("99")
+    error = returning_page.locator("#calc-building-damage-hits-error")
     expect(error).to_have_text("Hits must be a whole number from 1 to 20; you gave '99'.", timeout=ANSWER_TIMEOUT)
-    section = page.locator("#calc-building-damage")
+    section = returning_page.locator("#calc-building-damage")
     assert section.inner_text().count("from 1 to 20; you gave") == 1
     assert "(hits)" not in section.inner_text()
     status = section.locator(".sh-calc__status")
     expect(status).to_have_text("One value needs fixing: Hits.", use_inner_text=True)  # as seen: no hidden Try again
     status.get_by_role("link", name="Hits").tap()
-    expect(page.locator("#calc-building-damage-hits")).to_be_focused()
+    expect(returning_page.locator("#calc-building-damage-hits")).to_be_focused()
     copy_json = section.locator("button[data-action='copy-json']")
     expect(copy_json).to_have_attribute("aria-disabled", "true")
     copy_json.scroll_into_view_if_needed()
     copy_json.tap(force=True)  # Playwright will not tap an aria-disabled button; a player can, and is told why
-    expect(page.locator(".sh-toast")).to_contain_text("No answer to copy yet")
+    expect(returning_page.locator(".sh-toast")).to_contain_text("No answer to copy yet")
 
 
-def test_a_rule_these_sections_lack_is_an_inline_error_naming_it(page: Page, site_url: str) -> None:
-    page.goto(site_url + "unit-types/")
-    wait_for(page, CHARGE_SECTION, cpython("charge-and-fall-back", {}))
-    page.locator(f"#{CHARGE_SECTION}-unit_type").select_option("infantry")
-    error = page.locator(f"#{CHARGE_SECTION}-unit_type-error")
+def test_a_rule_these_sections_lack_is_an_inline_error_naming_it(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "unit-types/")
+    wait_for(returning_page, CHARGE_SECTION, cpython("charge-and-fall-back", {}))
+    returning_page.locator(f"#{CHARGE_SECTION}-unit_type").select_option("infantry")
+    error = returning_page.locator(f"#{CHARGE_SECTION}-unit_type-error")
     expect(error).to_have_text(
         "The charge distance of Infantry is not in these sections of the rulebook (they give it for Beasts and "
         "Cavalry only).",
@@ -122,20 +127,20 @@ def test_a_rule_these_sections_lack_is_an_inline_error_naming_it(page: Page, sit
     )
 
 
-def test_long_bad_values_are_echoed_short(page: Page, site_url: str) -> None:
+def test_long_bad_values_are_echoed_short(returning_page: Page, site_url: str) -> None:
     # The server takes request lines up to 64 KiB, as common hosts do: 50,000 characters fit.
     query = {"calc": "building-damage", "strength": "9" * 50_000, "building": "x" * 5_000}
-    page.goto(site_url + "buildings/?" + urlencode(query))
-    error = page.locator("#calc-building-damage-strength-error")
+    returning_page.goto(site_url + "buildings/?" + urlencode(query))
+    error = returning_page.locator("#calc-building-damage-strength-error")
     expect(error).to_be_visible(timeout=ANSWER_TIMEOUT)
     assert len(error.inner_text()) < 200
-    assert len(page.locator("#calc-building-damage-building-error").inner_text()) < 200
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert len(returning_page.locator("#calc-building-damage-building-error").inner_text()) < 200
+    assert returning_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_invalid_url_values_show_inline_errors(page: Page, site_url: str) -> None:
+def test_invalid_url_values_show_inline_errors(returning_page: Page, site_url: str) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    returning_page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     query = urlencode(
         {
             "calc": "building-damage",
@@ -145,25 +150,25 @@ def test_invalid_url_values_show_inline_errors(page: Page, site_url: str) -> Non
             "attack": "",
         }
     )
-    page.goto(site_url + f"buildings/?{query}#total-collapse")
-    section = page.locator("#calc-building-damage")
+    returning_page.goto(site_url + f"buildings/?{query}#total-collapse")
+    section = returning_page.locator("#calc-building-damage")
     labels = {"strength": "Weapon Strength", "hits": "Hits", "building": "Building", "attack": "Attack"}
     for name, label in labels.items():
-        error = page.locator(f"#calc-building-damage-{name}-error")
+        error = returning_page.locator(f"#calc-building-damage-{name}-error")
         expect(error).to_be_visible(timeout=ANSWER_TIMEOUT)
         expect(error).to_contain_text(label)
-        expect(page.locator(f"#calc-building-damage-{name}")).to_have_attribute("aria-invalid", "true")
-        described = page.locator(f"#calc-building-damage-{name}").get_attribute("aria-describedby") or ""
+        expect(returning_page.locator(f"#calc-building-damage-{name}")).to_have_attribute("aria-invalid", "true")
+        described = returning_page.locator(f"#calc-building-damage-{name}").get_attribute("aria-describedby") or ""
         assert f"calc-building-damage-{name}-error" in described.split()
-    expect(page.locator("#calc-building-damage-hits-error")).to_contain_text("from 1 to 20")
+    expect(returning_page.locator("#calc-building-damage-hits-error")).to_contain_text("from 1 to 20")
     expect(section.locator(".sh-calc__result")).to_be_hidden()
     assert section.locator(".sh-calc__result").get_attribute("data-result") is None
     # The hostile values are shown as text, never run or parsed as markup.
-    expect(page.locator("#calc-building-damage-strength")).to_have_value(BAD_URL_VALUES[0])
-    assert page.locator("article script, article img").count() == 0
+    expect(returning_page.locator("#calc-building-damage-strength")).to_have_value(BAD_URL_VALUES[0])
+    assert returning_page.locator("article script, article img").count() == 0
     assert not dialogs
     # The worker still answers the next valid input.
-    fill(page, "calc-building-damage", {"strength": "6", "building": "wooden-house"})
+    fill(returning_page, "calc-building-damage", {"strength": "6", "building": "wooden-house"})
     expected = section_cpython("calc-building-damage", {"strength": "6", "building": "wooden-house"})
-    wait_for(page, "calc-building-damage", expected)
-    expect(page.locator("#calc-building-damage-strength-error")).to_be_hidden()
+    wait_for(returning_page, "calc-building-damage", expected)
+    expect(returning_page.locator("#calc-building-damage-strength-error")).to_be_hidden()

@@ -1,4 +1,4 @@
-"""The installable app: a valid web app manifest with its icons, linked from every page, and
+"""The installable app: a valid web app manifest with its icons, linked from every kind of page, and
 Chrome's own installability check passes."""
 
 from __future__ import annotations
@@ -6,16 +6,13 @@ from __future__ import annotations
 import json
 import re
 import struct
-import tempfile
 import urllib.request
 
 import pytest
-from playwright.sync_api import Page, Playwright, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, Page, expect
 from support.browser import ANSWER_TIMEOUT
 
-from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS
-from harness.project import PAGE_URLS
+from harness.project import PAGE_KINDS
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -46,32 +43,24 @@ def test_the_manifest_is_valid(site_url: str) -> None:
     assert {("any", 192), ("any", 512), ("maskable", 512)} <= set(sizes)
 
 
-def test_the_site_installs_like_an_app(playwright: Playwright, site_url: str) -> None:
-    # Chrome's own installability check (incognito contexts never install: a real profile).
-    with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            args=TEST_CHROMIUM_ARGS,
-            viewport=PHONE,
-            is_mobile=True,
-            has_touch=True,
-            service_workers="allow",
-        )
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ANSWER_TIMEOUT)
-        cdp = context.new_cdp_session(page)
-        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-        manifest = cdp.send("Page.getAppManifest")
-        assert manifest["errors"] == []
-        assert manifest["url"] == site_url + "manifest.webmanifest"
-        context.close()
+def test_the_site_installs_like_an_app(returning_context: BrowserContext, site_url: str) -> None:
+    # Chrome's own installability check (incognito contexts never install: a returning phone's
+    # is a real profile).
+    page = returning_context.new_page()
+    page.goto(site_url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ANSWER_TIMEOUT)
+    cdp = returning_context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert manifest["url"] == site_url + "manifest.webmanifest"
 
 
-@pytest.mark.parametrize("path", PAGE_URLS)
-def test_every_page_links_the_manifest(page: Page, site_url: str, path: str) -> None:
-    page.goto(site_url + path)
-    href = page.locator("link[rel=manifest]").get_attribute("href") or ""
-    assert page.evaluate("href => new URL(href, location.href).href", href) == site_url + "manifest.webmanifest"
-    expect(page.locator("meta[name=theme-color]")).to_have_count(1)  # the theme's own, from the palette
+@pytest.mark.parametrize("path", PAGE_KINDS)
+def test_every_kind_of_page_links_the_manifest(returning_page: Page, site_url: str, path: str) -> None:
+    returning_page.goto(site_url + path)
+    href = returning_page.locator("link[rel=manifest]").get_attribute("href") or ""
+    assert (
+        returning_page.evaluate("href => new URL(href, location.href).href", href) == site_url + "manifest.webmanifest"
+    )
+    expect(returning_page.locator("meta[name=theme-color]")).to_have_count(1)  # the theme's own, from the palette

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, Page, expect
 from support.browser import ANSWER_TIMEOUT
 from support.iphone import CLEARED, IPHONE, SAFARI_CLEARS
+from support.visitors import Phones
 
 from site_server import SiteServer, Throttle, serving
 
@@ -45,16 +45,9 @@ def url(larger_server: SiteServer) -> str:
 
 
 @pytest.fixture
-def iphone(browser: Browser) -> Iterator[BrowserContext]:
-    context = phone(browser, IPHONE)
-    yield context
-    context.close()
-
-
-def phone(browser: Browser, agent: str) -> BrowserContext:
-    return browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, user_agent=agent, service_workers="allow"
-    )
+def iphone(returning_phone: Phones, url: str) -> BrowserContext:
+    """An iPhone's Safari that visited the larger book once."""
+    return returning_phone(url, user_agent=IPHONE)
 
 
 def offered(page: Page) -> None:
@@ -69,7 +62,7 @@ def keep_the_book(page: Page) -> None:
 
 
 def kept_then_cleared(context: BrowserContext, url: str) -> None:
-    """A first visit that keeps the whole book (the host marks it), then Safari's clearing."""
+    """A visit that keeps the whole book (the host marks it), then Safari's clearing."""
     page = context.new_page()
     page.goto(url)
     offered(page)
@@ -89,9 +82,8 @@ def clear_like_safari(context: BrowserContext, url: str) -> None:
 
 
 @pytest.mark.parametrize(("agent", "says"), [(IPHONE, True), (CHROME_ON_IPHONE, False), (ANDROID, False)])
-def test_only_a_safari_tab_says_seven_days(browser: Browser, url: str, agent: str, says: bool) -> None:
-    context = phone(browser, agent)
-    page = context.new_page()
+def test_only_a_safari_tab_says_seven_days(returning_phone: Phones, url: str, agent: str, says: bool) -> None:
+    page = returning_phone(url, user_agent=agent).new_page()
     page.goto(url)
     offered(page)
     sentence = page.locator(".sh-keep").get_by_text(SAFARI_CLEARS)
@@ -99,21 +91,19 @@ def test_only_a_safari_tab_says_seven_days(browser: Browser, url: str, agent: st
     page.goto(url + "calculators/")
     offered(page)
     expect(sentence).to_have_count(1 if says else 0)
-    context.close()
 
 
-def test_an_ipad_that_says_it_is_a_mac_is_safari_too(browser: Browser, url: str) -> None:
-    context = phone(browser, IPAD_AS_MAC)
+def test_an_ipad_that_says_it_is_a_mac_is_safari_too(returning_phone: Phones, url: str) -> None:
+    context = returning_phone(url, user_agent=IPAD_AS_MAC)
     # an iPad's touch screen (Chromium's emulated touch reports one point; a Mac, none)
     context.add_init_script("Object.defineProperty(Navigator.prototype, 'maxTouchPoints', {get: () => 5})")
     page = context.new_page()
     page.goto(url)
     expect(page.locator(".sh-keep__safari")).to_have_text(SAFARI_CLEARS)
-    context.close()
 
 
-def test_from_the_home_screen_nothing_of_it(browser: Browser, url: str) -> None:
-    context = phone(browser, IPHONE)
+def test_from_the_home_screen_nothing_of_it(iphone: BrowserContext, url: str) -> None:
+    context = iphone
     context.add_init_script(
         "Object.defineProperty(Navigator.prototype, 'standalone', {get: () => true, configurable: true})"
     )
@@ -121,7 +111,6 @@ def test_from_the_home_screen_nothing_of_it(browser: Browser, url: str) -> None:
     page.goto(url)
     offered(page)
     expect(page.locator(".sh-keep__safari")).to_have_count(0)
-    context.close()
 
 
 def test_the_host_marks_the_kept_book_with_a_cookie(iphone: BrowserContext, url: str) -> None:
@@ -146,11 +135,12 @@ def slow_url(larger_site: Path) -> Iterator[str]:
 
 
 def test_after_safari_cleared_the_kept_book_the_next_visit_says_so_and_keeps_it_again(
-    iphone: BrowserContext, slow_url: str
+    returning_phone: Phones, slow_url: str
 ) -> None:
     # On a slow line: the core is stored again after the page stopped waiting for it, and the
     # notice still says so once it is (it once stayed at "cleared" for the visit).
     url = slow_url
+    iphone = returning_phone(url, user_agent=IPHONE)
     kept_then_cleared(iphone, url)
     page = iphone.new_page()
     page.goto(url + "b02-ruins/")  # a page of the book, read online: the notice at its top

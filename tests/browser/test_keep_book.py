@@ -8,8 +8,8 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, expect
-from support import PHONE
+import pytest
+from playwright.sync_api import BrowserContext, expect
 from support.browser import ANSWER_TIMEOUT
 
 from site_server import SiteServer
@@ -17,9 +17,8 @@ from site_server import SiteServer
 CORE_CACHE = "async () => (await caches.keys()).some((k) => /^scrollhammer-[0-9a-f]{12}$/.test(k))"
 
 
-def first_visit(browser: Browser, url: str) -> BrowserContext:
+def first_visit(context: BrowserContext, url: str) -> BrowserContext:
     """A phone's first visit to the home page, until the service worker has stored the core."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     page = context.new_page()
     page.goto(url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ANSWER_TIMEOUT)
@@ -47,11 +46,12 @@ def amount(size: int) -> str:
     return f"{max(1, round(size / 1e3))} KB" if size < 1e6 else f"{size / 1e6:.1f} MB"
 
 
+@pytest.mark.first_visit("what a first visit keeps (the core) and what it leaves to the player (the book)")
 def test_one_tap_keeps_the_whole_book_showing_its_size_and_progress(
-    browser: Browser, larger_server: SiteServer, larger_site: Path
+    first_visit_context: BrowserContext, larger_server: SiteServer, larger_site: Path
 ) -> None:
     url = f"http://127.0.0.1:{larger_server.server_address[1]}/"
-    context = first_visit(browser, url)
+    context = first_visit(first_visit_context, url)
     page = context.pages[0]
     listed = book_list(larger_site)["files"]
     size = amount(sum(entry["size"] for entry in listed))  # type: ignore[union-attr]
@@ -72,14 +72,14 @@ def test_one_tap_keeps_the_whole_book_showing_its_size_and_progress(
     offline = context.new_page()
     offline.goto(url + "b03-unit-types/")
     expect(offline.locator("h1")).to_have_text(re.compile("Unit Types \\(Book 3\\)"))
-    context.close()
 
 
+@pytest.mark.first_visit("what a first visit keeps (the core) and what it leaves to the player (the book)")
 def test_offline_a_page_not_on_the_phone_says_so_and_a_page_read_is_kept(
-    browser: Browser, larger_server: SiteServer
+    first_visit_context: BrowserContext, larger_server: SiteServer
 ) -> None:
     url = f"http://127.0.0.1:{larger_server.server_address[1]}/"
-    context = first_visit(browser, url)
+    context = first_visit(first_visit_context, url)
     page = context.pages[0]
     page.goto(url + "b02-ruins/")  # read online: kept for next time
     expect(page.locator("h1")).to_have_text(re.compile("Ruins \\(Book 2\\)"))
@@ -95,4 +95,3 @@ def test_offline_a_page_not_on_the_phone_says_so_and_a_page_read_is_kept(
     keep = missing.locator(".sh-keep")
     expect(keep.get_by_role("button", name="Keep the whole book on this phone")).to_be_disabled()
     expect(keep).to_contain_text("The phone is offline")
-    context.close()

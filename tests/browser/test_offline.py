@@ -5,68 +5,21 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
-from support import PHONE, build_site, copy_project
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
+from support import build_site, copy_project
 from support.browser import ANSWER_TIMEOUT, CALCULATORS, TIMEOUT, ready, snapshot_kept
+from support.visitors import Phones, launch
 
 from build_scripts.core.model import page_url
 from calculators.format import to_jsonable
-from harness.chromium import CHROMIUM, TEST_CHROMIUM_ARGS, traced
+from harness.chromium import traced
 from harness.network import free_port
 from harness.project import PROJECT, ROOT
 from site_server import serving
-
-
-@pytest.fixture
-def profile() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory() as folder:
-        yield Path(folder)
-
-
-def launch(playwright: Playwright, profile: Path) -> BrowserContext:
-    return playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, viewport=PHONE, is_mobile=True, has_touch=True
-    )
-
-
-#: Chrome writes the compiled WebAssembly to its code cache about 2 s after the last
-#: tier-up, which a busy machine delays (with the other engines' tests beside it, past 40 s
-#: once): a first visit waits for that write this long at most.
-CODE_CACHE_WAIT_MS = 90_000
-#: The compiled code of pyodide.asm.wasm is about 0.9 MB in the cache; its index alone is a few KB.
-CODE_CACHE_BYTES = 256_000
-
-
-def wasm_code_cache(profile: Path) -> int:
-    """Bytes in the profile's WebAssembly code cache (Chrome's ``Code Cache/wasm``)."""
-    folder = profile / "Default" / "Code Cache" / "wasm"
-    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) if folder.is_dir() else 0
-
-
-def visit_once(playwright: Playwright, profile: Path, url: str) -> None:
-    """A first visit, read long enough for the service worker, the snapshot and Chrome's code cache.
-
-    It ends once Chrome has written the compiled WebAssembly to the profile's code cache
-    (:data:`CODE_CACHE_BYTES`), or after :data:`CODE_CACHE_WAIT_MS` (then the tests that
-    need it say so); on an idle machine that is already done when the snapshot is kept.
-    """
-    context = launch(playwright, profile)
-    page = context.new_page()
-    ready(page, url)
-    snapshot_kept(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
-    waited = 0
-    while wasm_code_cache(profile) < CODE_CACHE_BYTES and waited < CODE_CACHE_WAIT_MS:
-        page.wait_for_timeout(500)
-        waited += 500
-    page.wait_for_timeout(1000)  # the cache's index, written right after
-    context.close()
 
 
 def controlled(page: Page) -> None:
@@ -119,24 +72,17 @@ def build_of(site: Path) -> str:
     return found.group(1)
 
 
-def test_deep_link_and_calculator_url_work_offline_after_one_visit(browser: Browser, hosted_url: str) -> None:
-    offline_after_one_visit(browser, hosted_url)
+def test_deep_link_and_calculator_url_work_offline_after_one_visit(returning_phone: Phones, hosted_url: str) -> None:
+    offline_after_one_visit(returning_phone(hosted_url), hosted_url)
 
 
-def test_the_zensical_site_works_offline_after_one_visit(browser: Browser, zensical_url: str) -> None:
-    offline_after_one_visit(browser, zensical_url)
+def test_the_zensical_site_works_offline_after_one_visit(returning_phone: Phones, zensical_url: str) -> None:
+    offline_after_one_visit(returning_phone(zensical_url), zensical_url)
 
 
-def offline_after_one_visit(browser: Browser, hosted_url: str) -> None:
-    """One visit to a calculator's page; offline, a deep link lands and a calculation's link answers."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
-    page = context.new_page()
-    page.goto(hosted_url + "buildings/")
-    answer(page, "calc-building-damage")
-    controlled(page)
-    page.wait_for_function(
-        "async () => (await caches.keys()).some(k => k.startsWith('scrollhammer-'))", timeout=ANSWER_TIMEOUT
-    )
+def offline_after_one_visit(context: BrowserContext, hosted_url: str) -> None:
+    """After one visit to a calculator's page (``context``), offline, a deep link lands and a
+    calculation's link answers."""
     go_offline(context)
 
     offline = context.new_page()
@@ -153,14 +99,12 @@ def offline_after_one_visit(browser: Browser, hosted_url: str) -> None:
         json.dumps(to_jsonable(CALCULATORS["ruin-movement"].compute(unit_type="beasts", level_height="2")))
     )
     assert answer(offline, "calc-ruin-movement") == expected
-    context.close()
 
 
 def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_code(
-    playwright: Playwright, profile: Path, hosted_url: str
+    returning_phone: Phones, hosted_url: str
 ) -> None:
-    visit_once(playwright, profile, hosted_url + "buildings/")
-    context = launch(playwright, profile)
+    context = returning_phone(hosted_url, restarted=True)
     context.set_offline(True)
     page = context.new_page()
     started: dict[str, Any] = {}
@@ -168,7 +112,6 @@ def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_co
         page, lambda: started.update(ready(page, hosted_url + "buildings/")), ("disabled-by-default-devtools.timeline",)
     )
     expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
-    context.close()
     assert started == {"state": "ready", "source": "snapshot", "fallback": ""}
     hits = [e for e in events if e.get("name") == "v8.wasm.moduleCacheHit"]
     assert hits, "Chrome compiled the WebAssembly again instead of reusing its code cache"
@@ -184,13 +127,14 @@ def asm_compiles(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+@pytest.mark.first_visit("what the first visit keeps of Pyodide's compiled JavaScript")
 def test_the_first_warm_start_reuses_pyodides_compiled_javascript(
-    playwright: Playwright, profile: Path, site_url: str
+    playwright: Playwright, first_visit_profile: Path, site_url: str
 ) -> None:
     """The first visit has Chromium keep the compiled code of Pyodide's 1.2 MB module
     (code-cache.mjs imports it once more through the service worker), so the very next
     start, a second page of the same session, reuses it instead of compiling it again."""
-    context = launch(playwright, profile)
+    context = launch(playwright, first_visit_profile)
     page = context.new_page()
     ready(page, site_url + "buildings/")
     snapshot_kept(page)
@@ -204,11 +148,8 @@ def test_the_first_warm_start_reuses_pyodides_compiled_javascript(
     assert not compile_.get("cacheRejected"), compile_
 
 
-def test_offline_without_the_http_cache_python_still_starts(
-    playwright: Playwright, profile: Path, site_url: str
-) -> None:
-    visit_once(playwright, profile, site_url + "buildings/")
-    context = launch(playwright, profile)
+def test_offline_without_the_http_cache_python_still_starts(returning_phone: Phones, site_url: str) -> None:
+    context = returning_phone(restarted=True)
     page = context.new_page()
     page.goto(site_url + "calculators/")
     context.new_cdp_session(page).send("Network.clearBrowserCache")
@@ -216,19 +157,18 @@ def test_offline_without_the_http_cache_python_still_starts(
     page = context.new_page()
     started = ready(page, site_url + "buildings/")
     expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
-    context.close()
     assert started["state"] == "ready"
 
 
+@pytest.mark.first_visit("a first visit to one build, then the next build deployed at the same address")
 def test_a_new_build_is_offered_and_replaces_the_old_cache(
-    browser: Browser, two_builds: tuple[Path, Path, int]
+    first_visit_context: BrowserContext, two_builds: tuple[Path, Path, int]
 ) -> None:
     first, second, port = two_builds
     build_n, build_n1 = build_of(first), build_of(second)
     assert build_n != build_n1
     with serving(first, port=port) as server:
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
-        page = context.new_page()
+        page = first_visit_context.new_page()
         url = f"http://127.0.0.1:{port}/"
         page.goto(url + "buildings/")
         answer(page, "calc-building-damage")
@@ -256,7 +196,6 @@ def test_a_new_build_is_offered_and_replaces_the_old_cache(
         caches = page.evaluate(SITE_CACHES)
         assert f"scrollhammer-{build_n1}" in caches
         assert set(caches) <= set(build_caches(build_n1)), caches
-        context.close()
 
 
 #: Every page at the navigation's top: the core rulebook and the site's own pages, kept at the first visit.
@@ -264,12 +203,12 @@ CORE_PAGES = [page_url(p.name) for p in PROJECT.options.pages if not p.group]
 
 
 def test_offline_every_core_page_opens_with_no_error_and_every_file_is_answered(
-    warm: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
     """The theme's sitemap (instant navigation reads it) is kept, and a file the site lacks is
     answered 504, not with a rejected promise, which Chromium logs as the page's error."""
-    go_offline(warm)
-    page = warm.new_page()
+    go_offline(returning_context)
+    page = returning_context.new_page()
     errors: list[str] = []
     # Chromium logs the 504 the test asks for itself; any other error is the page's.
     page.on(

@@ -10,50 +10,54 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from support import PHONE
 from support.browser import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
+from support.visitors import Phones
 
 from build_scripts.steps.module_graph import module_graph
-from harness.project import PAGE_URLS, ROOT, first_day
+from harness.project import PAGE_KINDS, ROOT, first_day
 from site_server import SiteServer
 
 #: The table's entry scripts, which table/start.mjs imports only where a page uses them.
 TABLE_SCRIPTS = ["assets/js/table/page.mjs", "assets/js/table/calculators.mjs"]
 
 
-def test_instant_navigation_keeps_one_python_start(page: Page, site_url: str, site_server: SiteServer) -> None:
+@pytest.mark.first_visit("counts the runtime's downloads: a returning phone has it already")
+def test_instant_navigation_keeps_one_python_start(
+    first_visit_page: Page, site_url: str, site_server: SiteServer
+) -> None:
     wasm_path = next((p for p in site_server.downloads if p.endswith(".wasm")), None)
     before = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
-    page.goto(site_url + "buildings/")
-    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {}))
-    page.evaluate("window.__sameDocument = true")
-    page.locator(".md-header__button[for='__drawer']").tap()
-    page.locator(".md-nav--primary").get_by_role("link", name="Ruins", exact=True).tap()
-    page.wait_for_url(re.compile(r"/ruins/$"))
-    wait_for(page, "calc-ruin-movement", section_cpython("calc-ruin-movement", {}))
-    page.go_back()
-    page.wait_for_url(re.compile(r"/buildings/$"))
-    fill(page, "calc-building-damage", {"strength": "9"})
-    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "9"}))
-    assert page.evaluate("window.__sameDocument") is True, "a full page load happened"
-    assert page.evaluate("window.scrollhammerCalculators.starts") == 1
+    first_visit_page.goto(site_url + "buildings/")
+    wait_for(first_visit_page, "calc-building-damage", section_cpython("calc-building-damage", {}))
+    first_visit_page.evaluate("window.__sameDocument = true")
+    first_visit_page.locator(".md-header__button[for='__drawer']").tap()
+    first_visit_page.locator(".md-nav--primary").get_by_role("link", name="Ruins", exact=True).tap()
+    first_visit_page.wait_for_url(re.compile(r"/ruins/$"))
+    wait_for(first_visit_page, "calc-ruin-movement", section_cpython("calc-ruin-movement", {}))
+    first_visit_page.go_back()
+    first_visit_page.wait_for_url(re.compile(r"/buildings/$"))
+    fill(first_visit_page, "calc-building-damage", {"strength": "9"})
+    wait_for(first_visit_page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "9"}))
+    assert first_visit_page.evaluate("window.__sameDocument") is True, "a full page load happened"
+    assert first_visit_page.evaluate("window.scrollhammerCalculators.starts") == 1
     after = sum(n for p, n in site_server.downloads.items() if p.endswith(".wasm"))
     assert after - before == 1, (wasm_path, before, after)  # downloaded once, for one start
 
 
-def test_instant_navigation_keeps_the_page_alive(page: Page, site_url: str) -> None:
-    page.goto(site_url)
-    page.evaluate("window.__marker = 42")
-    page.locator("article").get_by_role("link", name="Terrain", exact=True).click()
-    page.wait_for_url(re.compile(r"/terrain/$"))
-    expect(page.locator("h1")).to_have_text(re.compile("Types of Terrain"))
-    assert page.evaluate("window.__marker") == 42, "a full page load happened instead of instant navigation"
+def test_instant_navigation_keeps_the_page_alive(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url)
+    returning_page.evaluate("window.__marker = 42")
+    returning_page.locator("article").get_by_role("link", name="Terrain", exact=True).click()
+    returning_page.wait_for_url(re.compile(r"/terrain/$"))
+    expect(returning_page.locator("h1")).to_have_text(re.compile("Types of Terrain"))
+    assert returning_page.evaluate("window.__marker") == 42, "a full page load happened instead of instant navigation"
 
 
-def test_form_is_usable_while_python_loads(context: BrowserContext, slow_site_url: str) -> None:
-    page = context.new_page()
+@pytest.mark.first_visit("the runtime still coming from a slow server: a returning phone has it")
+def test_form_is_usable_while_python_loads(first_visit_context: BrowserContext, slow_site_url: str) -> None:
+    page = first_visit_context.new_page()
     page.goto(slow_site_url + "buildings/")
     status = page.locator("#calc-building-damage .sh-calc__status")
     expect(status).to_contain_text("Starting the calculator")
@@ -65,9 +69,10 @@ def test_form_is_usable_while_python_loads(context: BrowserContext, slow_site_ur
     expect(status.locator("progress")).to_have_count(0)
 
 
-def test_a_runtime_that_cannot_load_says_so(context: BrowserContext, site_url: str) -> None:
-    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page = context.new_page()
+@pytest.mark.first_visit("a runtime that cannot be fetched: a returning phone has it")
+def test_a_runtime_that_cannot_load_says_so(first_visit_context: BrowserContext, site_url: str) -> None:
+    first_visit_context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page = first_visit_context.new_page()
     page.goto(site_url + "buildings/")
     status = page.locator("#calc-building-damage .sh-calc__status")
     expect(status).to_contain_text("could not start", timeout=ANSWER_TIMEOUT)
@@ -75,10 +80,11 @@ def test_a_runtime_that_cannot_load_says_so(context: BrowserContext, site_url: s
     expect(page.locator("#total-collapse")).to_contain_text("The occupying units suffer 2d6 S6 AP0")
 
 
+@pytest.mark.first_visit("when a first visit starts Python, against a returning one")
 def test_a_warm_visit_starts_python_with_the_page_and_a_first_visit_after_it_paints(
-    warm: BrowserContext, browser: Browser, site_url: str
+    returning_context: BrowserContext, first_visit_context: BrowserContext, site_url: str
 ) -> None:
-    page = warm.new_page()
+    page = returning_context.new_page()
     assert ready(page, site_url + "buildings/")["source"] == "snapshot"
     started, parsed = page.evaluate(
         """() => [window.scrollhammerCalculators.startedAt,
@@ -86,14 +92,12 @@ def test_a_warm_visit_starts_python_with_the_page_and_a_first_visit_after_it_pai
     )
     assert 0 <= started < parsed, "on a warm visit Python starts before the page is parsed"
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    cold = context.new_page()
+    cold = first_visit_context.new_page()
     ready(cold, site_url + "buildings/")
     started, painted = cold.evaluate(
         """() => [window.scrollhammerCalculators.startedAt,
                   performance.getEntriesByName('first-contentful-paint')[0].startTime]"""
     )
-    context.close()
     assert started > painted, "on a first visit the rule text paints before Python's downloads start"
 
 
@@ -112,10 +116,10 @@ CacheStorage.prototype.match = function (request, options) {
 
 
 def test_a_warm_visit_starts_python_from_the_head_and_the_engine_keeps_what_it_said_meanwhile(
-    warm: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    warm.add_init_script(ENGINE_WAITS_FOR_THE_PLAYER)
-    page = warm.new_page()
+    returning_context.add_init_script(ENGINE_WAITS_FOR_THE_PLAYER)
+    page = returning_context.new_page()
     page.goto(site_url + "buildings/")
     page.wait_for_function(
         "() => window.scrollhammerEarlyWorker?.replies.some((reply) => reply.type === 'ready')", timeout=ANSWER_TIMEOUT
@@ -141,15 +145,17 @@ def test_a_warm_visit_starts_python_from_the_head_and_the_engine_keeps_what_it_s
     assert found["workers"] == 1, "one worker for the visit"
 
 
-def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    preloaded = page.eval_on_selector_all("link[rel=modulepreload]", "els => els.map(e => e.href)")
+def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime(
+    returning_page: Page, site_url: str
+) -> None:
+    returning_page.goto(site_url + "buildings/")
+    preloaded = returning_page.eval_on_selector_all("link[rel=modulepreload]", "els => els.map(e => e.href)")
     # The table's scripts load after the page's own (import()): wait for them, bounded, on a busy machine.
-    page.wait_for_function(
+    returning_page.wait_for_function(
         "() => performance.getEntriesByType('resource').some(r => r.name.endsWith('/table/calculators.mjs'))",
         timeout=TIMEOUT,
     )
-    loaded = page.evaluate(
+    loaded = returning_page.evaluate(
         "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('.mjs')).map(r => r.name)"
     )
     # The worker's own modules (worker*.mjs) load in the worker, not with the page.
@@ -161,7 +167,7 @@ def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime
     assert (
         site_url + "assets/js/table/calculators.mjs" in page_modules
     )  # buildings' calculator takes the table's pieces
-    other = page.context.new_page()
+    other = returning_page.context.new_page()
     other.goto(site_url + "other-terrain/")  # no calculator: nothing of the table's
     other.wait_for_load_state("load")
     on_other = other.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
@@ -171,23 +177,24 @@ def test_every_page_preloads_its_scripts_and_calculator_pages_name_their_runtime
     other.wait_for_function(
         "() => performance.getEntriesByType('resource').some(r => r.name.endsWith('/assets/js/table/calculators.mjs'))"
     )
-    runtime = json.loads(page.get_attribute('meta[name="scrollhammer:runtime"]', "content") or "{}")
+    runtime = json.loads(returning_page.get_attribute('meta[name="scrollhammer:runtime"]', "content") or "{}")
     manifest = json.loads(
-        page.evaluate("async () => JSON.stringify(await (await fetch('../assets/py/manifest.json')).json())")
+        returning_page.evaluate("async () => JSON.stringify(await (await fetch('../assets/py/manifest.json')).json())")
     )
     assert runtime == {key: manifest[key] for key in ("pyodide", "stdlib", "calculators")}
-    page.goto(site_url + "terrain/")
-    assert page.locator('meta[name="scrollhammer:runtime"]').count() == 0
-    assert page.locator("link[rel=modulepreload]").count() == len(preloaded)
+    returning_page.goto(site_url + "terrain/")
+    assert returning_page.locator('meta[name="scrollhammer:runtime"]').count() == 0
+    assert returning_page.locator("link[rel=modulepreload]").count() == len(preloaded)
 
 
-def test_with_data_saver_python_waits_for_the_player(context: BrowserContext, site_url: str) -> None:
-    context.add_init_script(
+@pytest.mark.first_visit("Data Saver with no runtime on the phone yet: a returning phone has it")
+def test_with_data_saver_python_waits_for_the_player(first_visit_context: BrowserContext, site_url: str) -> None:
+    first_visit_context.add_init_script(
         "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"
     )
     asked: list[str] = []
-    context.on("request", lambda request: asked.append(request.url))
-    page = context.new_page()
+    first_visit_context.on("request", lambda request: asked.append(request.url))
+    page = first_visit_context.new_page()
     page.goto(site_url + "buildings/")
     section = page.locator("#calc-building-damage")
     expect(section.locator(".sh-calc__status")).to_contain_text("Data Saver is on", timeout=TIMEOUT)
@@ -202,13 +209,13 @@ def test_with_data_saver_python_waits_for_the_player(context: BrowserContext, si
 
 
 def test_with_data_saver_a_runtime_already_on_the_device_starts_with_the_page(
-    warm: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
     # Starting downloads nothing here (the service worker has this build's runtime): no note, no waiting.
-    warm.add_init_script(
+    returning_context.add_init_script(
         "Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"
     )
-    page = warm.new_page()
+    page = returning_context.new_page()
     page.goto(site_url + "buildings/")
     section = page.locator("#calc-building-damage")
     expect(section.locator(".sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)  # nobody touched it
@@ -233,11 +240,12 @@ document.addEventListener("sh-calc:answered", () => { window.__answered = true; 
 """
 
 
-@pytest.mark.parametrize("url", PAGE_URLS)
+@pytest.mark.first_visit("the page's scripts held back by the server: nothing kept on the phone")
+@pytest.mark.parametrize("url", PAGE_KINDS)
 def test_a_page_keeps_its_words_in_place_while_its_scripts_draw(
-    browser: Browser, late_scripts_url: str, url: str
+    first_visit_phone: Phones, late_scripts_url: str, url: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context = first_visit_phone(service_workers="block")
     context.add_init_script(LAYOUT_SHIFTS)
     page = context.new_page()
     page.goto(late_scripts_url + url)
@@ -248,18 +256,18 @@ def test_a_page_keeps_its_words_in_place_while_its_scripts_draw(
         page.wait_for_function("() => window.__answered", timeout=ANSWER_TIMEOUT)
     page.wait_for_load_state("networkidle")
     shifts = page.evaluate("window.__shifts")
-    context.close()
     # Lighthouse counts below 0.1 as good; the Calculators page's storage line, filled in
     # once the browser says how much is kept, moves the words under it by about 0.008.
     assert sum(s["value"] for s in shifts) < 0.01, shifts
 
 
+@pytest.mark.first_visit("the page's scripts held back by the server: nothing kept on the phone")
 @pytest.mark.parametrize("url", ["buildings/", "terrain/"])
 def test_a_page_as_of_a_date_moves_nothing_painted(
-    browser: Browser, late_scripts_url: str, built_site: Path, url: str
+    first_visit_phone: Phones, late_scripts_url: str, built_site: Path, url: str
 ) -> None:
     """The banner, the calculators' notes and the words of then are in before the rules are painted."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context = first_visit_phone(service_workers="block")
     context.add_init_script(LAYOUT_SHIFTS)
     page = context.new_page()
     page.goto(f"{late_scripts_url}{url}?as-of={first_day(built_site, url)}")
@@ -275,17 +283,17 @@ def test_a_page_as_of_a_date_moves_nothing_painted(
                   document.querySelectorAll(".sh-asof-calc").length,
                   document.querySelectorAll("section.sh-calc").length]"""
     )
-    context.close()
     assert shifts == [], shifts
     assert (banners, notes) == (1, calculators)
 
 
+@pytest.mark.first_visit("the page's scripts refused: nothing kept on the phone")
 def test_a_page_opened_as_of_a_date_shows_its_words_of_then_before_any_module_or_the_theme(
-    browser: Browser, site_url: str, built_site: Path
+    first_visit_phone: Phones, site_url: str, built_site: Path
 ) -> None:
     """The words of then come from a classic script right after the article (as-of-first.js),
     not from the page's modules, which wait for the whole document and the theme's bundle."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    context = first_visit_phone(service_workers="block")
     context.route(re.compile(r"(\.mjs|/javascripts/bundle\.[0-9a-f]+\.min\.js)$"), lambda route: route.abort())
     page = context.new_page()
     day = first_day(built_site, "buildings/")
@@ -297,4 +305,3 @@ def test_a_page_opened_as_of_a_date_shows_its_words_of_then_before_any_module_or
     assert page.evaluate("() => document.documentElement.classList.contains('sh-asof-wait')") is False
     assert page.locator(".sh-asof-calc").count() == page.locator("section.sh-calc").count() > 0
     assert page.evaluate("() => typeof document$") == "undefined", "the theme's bundle ran"
-    context.close()

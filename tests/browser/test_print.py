@@ -10,10 +10,11 @@ import io
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 from support import PHONE
 from support.browser import section_cpython, wait_for
+from support.visitors import Phones
 
 #: Points: A4 and Letter, as PDF readers measure them.
 SIZES = {"A4": (595, 842), "Letter": (612, 792)}
@@ -47,10 +48,12 @@ def words(sheet: str) -> str:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_a_rule_page_prints_its_rule_words_with_each_sheets_foot(page: Page, site_url: str, paper: str) -> None:
-    page.set_viewport_size(PHONE)
-    page.goto(site_url + "buildings/")
-    sheets = printed(page, paper)
+def test_a_rule_page_prints_its_rule_words_with_each_sheets_foot(
+    returning_page: Page, site_url: str, paper: str
+) -> None:
+    returning_page.set_viewport_size(PHONE)
+    returning_page.goto(site_url + "buildings/")
+    sheets = printed(returning_page, paper)
     assert 2 <= len(sheets) <= 8, len(sheets)
     for n, sheet in enumerate(sheets, start=1):
         assert foot(site_url, "Buildings", "buildings/") in sheet, n
@@ -66,12 +69,12 @@ def test_a_rule_page_prints_its_rule_words_with_each_sheets_foot(page: Page, sit
     assert "pile of rubble if one is available" in row, "a chart row is split across sheets"
 
 
-def test_a_used_calculator_prints_its_inputs_and_answer(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    wait_for(page, CALC, section_cpython(CALC, {}))
-    page.locator(f"#{CALC}-hits").fill("3")
-    wait_for(page, CALC, section_cpython(CALC, {"hits": "3"}))
-    text = " ".join(" ".join(printed(page, "A4")).split())
+def test_a_used_calculator_prints_its_inputs_and_answer(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    wait_for(returning_page, CALC, section_cpython(CALC, {}))
+    returning_page.locator(f"#{CALC}-hits").fill("3")
+    wait_for(returning_page, CALC, section_cpython(CALC, {"hits": "3"}))
+    text = " ".join(" ".join(printed(returning_page, "A4")).split())
     assert "Building damage calculator" in text
     assert "S6 · wooden house (AV 10) · 3 hits" in text
     assert re.search(r"Damages the building at least once in 3 hits: \d+\.\d%", text)
@@ -79,27 +82,25 @@ def test_a_used_calculator_prints_its_inputs_and_answer(page: Page, site_url: st
         assert control not in text, control
 
 
-def test_a_page_printed_in_dark_mode_prints_dark_words_on_white(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(color_scheme="dark", viewport=PHONE)
-    page = context.new_page()
+def test_a_page_printed_in_dark_mode_prints_dark_words_on_white(returning_phone: Phones, site_url: str) -> None:
+    page = returning_phone(color_scheme="dark", is_mobile=False, has_touch=False).new_page()
     page.goto(site_url + "buildings/")
     page.emulate_media(media="print")
     colors = page.evaluate(
         """() => [getComputedStyle(document.body).backgroundColor,
                   getComputedStyle(document.querySelector('p.rule')).color]"""
     )
-    context.close()
     assert colors[0] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), colors
     red, green, blue = (int(c) for c in re.findall(r"\d+", colors[1])[:3])
     assert max(red, green, blue) < 100, f"light words on paper: {colors[1]}"
 
 
-def test_printing_hides_every_control_and_keeps_the_rules(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    page.emulate_media(media="print")
+def test_printing_hides_every_control_and_keeps_the_rules(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    returning_page.emulate_media(media="print")
     for control in [".md-header", ".md-sidebar--primary", ".rule-link >> nth=0", ".table-mark >> nth=0", f"#{CALC}"]:
-        expect(page.locator(control)).to_be_hidden()
-    expect(page.locator("#total-collapse")).to_be_visible()
+        expect(returning_page.locator(control)).to_be_hidden()
+    expect(returning_page.locator("#total-collapse")).to_be_visible()
 
 
 def set_out(page: Page, site_url: str, pieces: list[tuple[str, str]]) -> None:
@@ -114,24 +115,24 @@ def set_out(page: Page, site_url: str, pieces: list[tuple[str, str]]) -> None:
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_the_table_prints_one_game_sheet_with_its_pieces_summary_and_qr_code(
-    page: Page, site_url: str, paper: str
+    returning_page: Page, site_url: str, paper: str
 ) -> None:
-    set_out(page, site_url, [("stone-house", "the chapel"), ("ruin", "the mill"), ("forest", "the wood")])
-    expect(page.locator(".sh-table__sheet-qr svg")).to_be_attached()
-    sheets = printed(page, paper)
+    set_out(returning_page, site_url, [("stone-house", "the chapel"), ("ruin", "the mill"), ("forest", "the wood")])
+    expect(returning_page.locator(".sh-table__sheet-qr svg")).to_be_attached()
+    sheets = printed(returning_page, paper)
     assert len(sheets) == 1, f"{len(sheets)} sheets for three pieces"
     text = " ".join(sheets[0].split())
     for words in ["the chapel", "the mill", "the wood", "Armour value now: AV 13", "Our table:", "Open this table:"]:
         assert words in text, words
     for words in ["What the rules leave to the players", "Copy link", "New game", "To agree:"]:
         assert words not in text, words
-    page.emulate_media(media="print")
-    expect(page.locator(".sh-table__sheet-qr svg")).to_be_visible()
+    returning_page.emulate_media(media="print")
+    expect(returning_page.locator(".sh-table__sheet-qr svg")).to_be_visible()
 
 
-def test_an_empty_table_prints_the_questions_to_agree(page: Page, site_url: str) -> None:
-    page.goto(site_url + "table/")
-    expect(page.locator(".sh-table__title")).to_be_visible()
-    page.emulate_media(media="print")
-    expect(page.locator("#what-to-agree")).to_be_visible()
-    expect(page.locator(".sh-table__sheet-qr")).to_have_count(0)
+def test_an_empty_table_prints_the_questions_to_agree(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "table/")
+    expect(returning_page.locator(".sh-table__title")).to_be_visible()
+    returning_page.emulate_media(media="print")
+    expect(returning_page.locator("#what-to-agree")).to_be_visible()
+    expect(returning_page.locator(".sh-table__sheet-qr")).to_have_count(0)

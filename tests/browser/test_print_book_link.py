@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, expect
 from support.browser import ANSWER_TIMEOUT
 
 OFFLINE_PDF = """async () => {
@@ -14,8 +13,10 @@ OFFLINE_PDF = """async () => {
 }"""
 
 
-def test_the_home_pages_link_gives_the_pdf_and_the_kept_book_has_it_offline(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
+def test_the_home_pages_link_gives_the_pdf_and_the_kept_book_has_it_offline(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    context = returning_context
     page = context.new_page()
     page.goto(site_url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ANSWER_TIMEOUT)
@@ -33,4 +34,3 @@ def test_the_home_pages_link_gives_the_pdf_and_the_kept_book_has_it_offline(brow
     status, kind, head = page.evaluate(OFFLINE_PDF)
     assert (status, head) == (200, "%PDF-")
     assert kind == "application/pdf"
-    context.close()

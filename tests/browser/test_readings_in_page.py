@@ -11,11 +11,11 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, Page, expect
 from support.browser import ANSWER_TIMEOUT, CALCULATORS, axe_violations
 from support.calc_cases import CHARGE_SECTION
 from support.hostile import PAYLOADS, SUSPICIOUS
+from support.visitors import guarded
 
 from calculators.registry import all_readings
 
@@ -43,11 +43,10 @@ def wait_readings(page: Page, section: str, readings: dict[str, str]) -> dict[st
 
 
 @pytest.fixture
-def clipboard(browser: Browser, site_url: str) -> Any:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    yield context
-    context.close()
+def clipboard(returning_context: BrowserContext, site_url: str) -> BrowserContext:
+    """A returning player's phone whose clipboard the page may write and the test read."""
+    returning_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    return returning_context
 
 
 def test_two_readings_show_both_answers_and_the_other_one_tapped_becomes_the_answer(
@@ -82,42 +81,42 @@ def test_two_readings_show_both_answers_and_the_other_one_tapped_becomes_the_ans
     assert axe_violations(other_page) == []
 
 
-def test_where_no_other_reading_changes_the_answer_nothing_more_is_shown(page: Page, site_url: str) -> None:
+def test_where_no_other_reading_changes_the_answer_nothing_more_is_shown(returning_page: Page, site_url: str) -> None:
     # A normal attack: no chart modifier, so the chart's ends are never passed.
-    page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house")
-    wait_readings(page, BUILDING, {})
-    expect(page.locator(f"#{BUILDING} .sh-calc__readings")).to_be_hidden()
+    returning_page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house")
+    wait_readings(returning_page, BUILDING, {})
+    expect(returning_page.locator(f"#{BUILDING} .sh-calc__readings")).to_be_hidden()
     # Flame against wood: the reading matters, and is shown.
-    page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&attack=flame")
-    wait_readings(page, BUILDING, {"chart-beyond": "nearest"})
-    expect(page.locator(f"#{BUILDING} .sh-calc__readings")).to_contain_text(
+    returning_page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&attack=flame")
+    wait_readings(returning_page, BUILDING, {"chart-beyond": "nearest"})
+    expect(returning_page.locator(f"#{BUILDING} .sh-calc__readings")).to_contain_text(
         "Total Collapse within 1 hit: 22.2% → 11.1%"
     )
 
 
-def test_roll_it_plays_out_the_reading_chosen(page: Page, site_url: str) -> None:
-    page.goto(
+def test_roll_it_plays_out_the_reading_chosen(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(
         site_url + "unit-types/?calc=charge-and-fall-back&unit_type=flyer-cavalry&fly=true&reading.fly-reroll=better"
     )
-    wait_readings(page, CHARGE_SECTION, {"fly-reroll": "better"})
-    page.locator(f"#{CHARGE_SECTION} button[data-action='roll']").tap()
+    wait_readings(returning_page, CHARGE_SECTION, {"fly-reroll": "better"})
+    returning_page.locator(f"#{CHARGE_SECTION} button[data-action='roll']").tap()
     # With no distance and the better roll counting, a player always re-rolls.
-    expect(page.locator(f"#{CHARGE_SECTION} .sh-calc__roll")).to_contain_text("the better counts")
+    expect(returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__roll")).to_contain_text("the better counts")
 
 
-def test_the_readings_page_lists_every_reading_and_a_marker_leads_there(page: Page, site_url: str) -> None:
-    page.goto(site_url + "readings/")
+def test_the_readings_page_lists_every_reading_and_a_marker_leads_there(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "readings/")
     for reading, _ in all_readings().values():
-        heading = page.locator(f"h2#{reading.id}")
+        heading = returning_page.locator(f"h2#{reading.id}")
         expect(heading).to_have_text(reading.question + "#")
-        expect(page.locator(f"h2#{reading.id} ~ ul.sh-reading__options").first).to_contain_text(
+        expect(returning_page.locator(f"h2#{reading.id} ~ ul.sh-reading__options").first).to_contain_text(
             reading.options[reading.default]
         )
-    assert axe_violations(page) == []
-    page.goto(site_url + "buildings/#what-can-hurt-a-building-shock-attacks-get-1-damage")
-    page.locator("#what-can-hurt-a-building-shock-attacks-get-1-damage .reading-mark").tap()
-    page.wait_for_url("**/readings/#chart-beyond")
-    expect(page.locator("h2#chart-beyond")).to_be_in_viewport()
+    assert axe_violations(returning_page) == []
+    returning_page.goto(site_url + "buildings/#what-can-hurt-a-building-shock-attacks-get-1-damage")
+    returning_page.locator("#what-can-hurt-a-building-shock-attacks-get-1-damage .reading-mark").tap()
+    returning_page.wait_for_url("**/readings/#chart-beyond")
+    expect(returning_page.locator("h2#chart-beyond")).to_be_in_viewport()
 
 
 @pytest.mark.parametrize(
@@ -128,21 +127,21 @@ def test_the_readings_page_lists_every_reading_and_a_marker_leads_there(page: Pa
     ],
 )
 def test_an_unknown_reading_or_option_in_a_link_is_refused_and_the_rest_is_used(
-    page: Page, site_url: str, query: dict[str, str], says: str
+    returning_page: Page, site_url: str, query: dict[str, str], says: str
 ) -> None:
     base = {"calc": "building-damage", "strength": "10", "building": "stone-house", "attack": "shock"}
-    page.goto(f"{site_url}buildings/?{urlencode({**base, **query})}#calc-building-damage")
-    result = wait_readings(page, BUILDING, {"chart-beyond": "nearest"})
+    returning_page.goto(f"{site_url}buildings/?{urlencode({**base, **query})}#calc-building-damage")
+    result = wait_readings(returning_page, BUILDING, {"chart-beyond": "nearest"})
     assert result["inputs"]["strength"] == 10  # the rest of the link is used
-    notes = page.locator(f"#{BUILDING} .sh-calc__notes")
+    notes = returning_page.locator(f"#{BUILDING} .sh-calc__notes")
     expect(notes).to_contain_text(says)
     expect(notes).to_contain_text("The site's reading is used.")
 
 
 def test_hostile_reading_values_in_a_link_change_nothing_and_inject_nothing(
-    guarded: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    page = guarded.new_page()
+    page = guarded(returning_context).new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     base = {"calc": "building-damage", "strength": "10", "building": "stone-house", "attack": "shock"}
@@ -193,20 +192,20 @@ def test_the_table_s_reading_changes_the_answer_says_so_and_the_link_carries_it(
 
 
 def test_a_table_link_with_an_unknown_reading_option_is_refused_and_the_own_table_kept(
-    page: Page, site_url: str
+    returning_page: Page, site_url: str
 ) -> None:
     state = base64.urlsafe_b64encode(
         json.dumps([[], {"reading-chart-beyond": "<img src=x onerror=alert(1)>"}, []]).encode()
     )
-    page.goto(site_url + "table/#t=1." + state.decode().rstrip("="))
-    expect(page.locator("#sh-table")).to_contain_text(
+    returning_page.goto(site_url + "table/#t=1." + state.decode().rstrip("="))
+    expect(returning_page.locator("#sh-table")).to_contain_text(
         "This table link was not used: What does a Damage Chart roll that Flame or Shock takes below 1 or above 6 "
         "mean?: "
     )
-    expect(page.locator("#sh-table")).to_contain_text("Your own table is unchanged.")
-    assert page.evaluate(SUSPICIOUS) == []
-    assert axe_violations(page) == []
+    expect(returning_page.locator("#sh-table")).to_contain_text("Your own table is unchanged.")
+    assert returning_page.evaluate(SUSPICIOUS) == []
+    assert axe_violations(returning_page) == []
     # An old table link, without readings, still opens: the site's readings.
     old = base64.urlsafe_b64encode(json.dumps([[["ruin", "the chapel"]], {}, []]).encode())
-    page.goto(site_url + "table/#t=1." + old.decode().rstrip("="))
-    expect(page.locator("#sh-table")).to_contain_text("the chapel")
+    returning_page.goto(site_url + "table/#t=1." + old.decode().rstrip("="))
+    expect(returning_page.locator("#sh-table")).to_contain_text("the chapel")

@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, expect
 from support.browser import assert_arrived
 from support.expected import card_link
+from support.visitors import Phones
 
 
-def test_deep_link_to_the_total_collapse_row(page: Page, player_url: str) -> None:
+def test_deep_link_to_the_total_collapse_row(returning_phone: Phones, player_url: str) -> None:
+    page = returning_phone(player_url).new_page()
     page.goto(player_url + "buildings/#total-collapse")
     assert_arrived(page, "total-collapse")
     expect(page.locator("#total-collapse")).to_contain_text("6: Total Collapse")
 
 
-def test_deep_link_to_the_zero_armour_value_paragraph(page: Page, player_url: str) -> None:
+def test_deep_link_to_the_zero_armour_value_paragraph(returning_phone: Phones, player_url: str) -> None:
+    page = returning_phone(player_url).new_page()
     rule = "attacking-buildings-building-reaches-0-armour-value"
     page.goto(player_url + f"buildings/#{rule}")
     assert_arrived(page, rule)
@@ -26,9 +29,9 @@ def test_deep_link_to_the_zero_armour_value_paragraph(page: Page, player_url: st
     )
 
 
-def test_copy_link_control_puts_the_rule_url_on_the_clipboard(context: BrowserContext, site_url: str) -> None:
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page = context.new_page()
+def test_copy_link_control_puts_the_rule_url_on_the_clipboard(returning_context: BrowserContext, site_url: str) -> None:
+    returning_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = returning_context.new_page()
     page.goto(site_url + "buildings/")
     control = page.locator("#tremor .rule-link")
     box = control.bounding_box()
@@ -47,9 +50,9 @@ def test_copy_link_control_puts_the_rule_url_on_the_clipboard(context: BrowserCo
     expect(page.locator("#tremor")).to_have_class(re.compile(r"\brule--target\b"))
 
 
-def test_heading_link_control_is_visible_and_copies(context: BrowserContext, site_url: str) -> None:
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page = context.new_page()
+def test_heading_link_control_is_visible_and_copies(returning_context: BrowserContext, site_url: str) -> None:
+    returning_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = returning_context.new_page()
     page.goto(site_url + "unit-types/")
     control = page.locator("#artillery-shooting-at-artillery .headerlink")
     control.scroll_into_view_if_needed()
@@ -63,9 +66,9 @@ def test_heading_link_control_is_visible_and_copies(context: BrowserContext, sit
     )
 
 
-def test_the_rule_menu_works_from_the_keyboard(context: BrowserContext, site_url: str) -> None:
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page = context.new_page()
+def test_the_rule_menu_works_from_the_keyboard(returning_context: BrowserContext, site_url: str) -> None:
+    returning_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = returning_context.new_page()
     page.goto(site_url + "buildings/")
     control = page.locator("#tremor .rule-link")
     control.focus()

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from support import PHONE
 from support.browser import CALCULATORS, section_cpython, wait_for
 from support.calc_cases import CALCULATOR_OF, PAGE_OF
+from support.visitors import Phones
 
 from harness.project import PAGE_URLS, ROOT
 
@@ -23,19 +24,19 @@ def shot(page: Page, section: str, scheme: str, state: str) -> Path:
     return path
 
 
+@pytest.mark.first_visit("the calculator idle while its runtime still comes from a slow server")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("section", sorted(set(PAGE_OF)))
-def test_screenshots_idle_error_result(browser: Browser, slow_site_url: str, section: str, scheme: str) -> None:
+def test_screenshots_idle_error_result(
+    first_visit_phone: Phones, slow_site_url: str, section: str, scheme: str
+) -> None:
     """Phone screenshots of each calculator's three states, for a person to look at.
 
     Each state is checked before its shot: idle (Python still loading), error (inline
     message at the field) and result (answer shown); none scrolls sideways.
     """
     SHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
-    )
-    page = ctx.new_page()
+    page = first_visit_phone(device_scale_factor=2, color_scheme=scheme).new_page()
     page.goto(slow_site_url + PAGE_OF[section])
     box = page.locator(f"#{section}")
     page.evaluate(f"document.getElementById('{section}').scrollIntoView({{block: 'start'}})")
@@ -52,18 +53,14 @@ def test_screenshots_idle_error_result(browser: Browser, slow_site_url: str, sec
     expect(box.locator(".sh-calc__result")).to_be_visible()
     page.evaluate(f"document.querySelector('#{section} .sh-calc__result').scrollIntoView({{block: 'center'}})")
     shot(page, section, scheme, "result")
-    ctx.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_each_pages_first_screen(browser: Browser, site_url: str, scheme: str) -> None:
+def test_each_pages_first_screen(returning_phone: Phones, site_url: str, scheme: str) -> None:
     """Each page's first screen at 360×740, for a person to look at (``first-<page>-<scheme>.png``):
     its title under the header, nothing sideways, in the scheme asked for."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
-    )
-    page = ctx.new_page()
+    page = returning_phone(device_scale_factor=2, color_scheme=scheme).new_page()
     for path in [*PAGE_URLS, "no-such-page/"]:
         page.goto(site_url + path)
         page.wait_for_load_state("load")
@@ -73,4 +70,3 @@ def test_each_pages_first_screen(browser: Browser, site_url: str, scheme: str) -
         assert dark == (scheme == "dark"), (path, body)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
         page.screenshot(path=str(SHOTS / f"first-{(path.strip('/') or 'home').replace('/', '-')}-{scheme}.png"))
-    ctx.close()

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from support.browser import TIMEOUT, assert_arrived
 
 
@@ -25,44 +24,46 @@ def results_for(page: Page, word: str) -> Locator:
     return page.locator(f".md-search-result__link[href*='h={word}#']")
 
 
-def test_search_for_battlements_opens_at_the_paragraph(page: Page, site_url: str) -> None:
-    search(page, site_url, "battlements")
-    result = results_for(page, "battlements").first
+def test_search_for_battlements_opens_at_the_paragraph(returning_page: Page, site_url: str) -> None:
+    search(returning_page, site_url, "battlements")
+    result = results_for(returning_page, "battlements").first
     expect(result).to_be_visible()
     href = result.get_attribute("href") or ""
     rule_id = href.split("#", 1)[1]
     result.tap()
-    page.wait_for_url(re.compile(r"#" + re.escape(rule_id) + "$"))
-    block = page.locator(f"[id='{rule_id}']")
+    returning_page.wait_for_url(re.compile(r"#" + re.escape(rule_id) + "$"))
+    block = returning_page.locator(f"[id='{rule_id}']")
     expect(block).to_contain_text(re.compile("battlements", re.IGNORECASE))
-    assert_arrived(page, rule_id)
+    assert_arrived(returning_page, rule_id)
     assert block.evaluate("el => el.matches('p.rule, li.rule')"), "the result should open at a paragraph"
 
 
 @pytest.mark.parametrize(
     ("typo", "word", "rule"), [("barage", "barrage", "barrage"), ("colapse", "collapse", "collapse")]
 )
-def test_a_typo_is_forgiven_in_one_tap(page: Page, site_url: str, typo: str, word: str, rule: str) -> None:
-    search(page, site_url, typo)
-    offer = page.locator(".sh-search-fix")
+def test_a_typo_is_forgiven_in_one_tap(returning_page: Page, site_url: str, typo: str, word: str, rule: str) -> None:
+    search(returning_page, site_url, typo)
+    offer = returning_page.locator(".sh-search-fix")
     expect(offer).to_contain_text(f"Did you mean {word}?")
     offer.get_by_role("button", name=word).tap()
-    expect(page.locator("input[data-md-component='search-query']")).to_have_value(word)
-    first = page.locator(".md-search-result__link[href*='#']").first
+    expect(returning_page.locator("input[data-md-component='search-query']")).to_have_value(word)
+    first = returning_page.locator(".md-search-result__link[href*='#']").first
     expect(first).to_be_visible()
     assert rule in (first.get_attribute("href") or "")
 
 
-def test_a_chart_row_ranks_first_for_its_own_name(page: Page, site_url: str) -> None:
-    search(page, site_url, "total collapse")
-    first = page.locator(".md-search-result__link[href*='#']").first
+def test_a_chart_row_ranks_first_for_its_own_name(returning_page: Page, site_url: str) -> None:
+    search(returning_page, site_url, "total collapse")
+    first = returning_page.locator(".md-search-result__link[href*='#']").first
     expect(first).to_have_attribute("href", re.compile(r"#total-collapse$"))
 
 
-def test_the_home_pages_list_of_sections_does_not_crowd_the_results(page: Page, site_url: str) -> None:
-    search(page, site_url, "dangerous")
-    expect(results_for(page, "dangerous").first).to_be_visible()
-    hrefs = page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.getAttribute('href'))")
+def test_the_home_pages_list_of_sections_does_not_crowd_the_results(returning_page: Page, site_url: str) -> None:
+    search(returning_page, site_url, "dangerous")
+    expect(results_for(returning_page, "dangerous").first).to_be_visible()
+    hrefs = returning_page.eval_on_selector_all(
+        ".md-search-result__link", "links => links.map(a => a.getAttribute('href'))"
+    )
     assert not any(re.search(r"127\.0\.0\.1:\d+/(\?[^#]*)?(#the-rules)?$", h) for h in hrefs), hrefs
 
 
@@ -86,8 +87,8 @@ def search_workers(page: Page) -> list[dict[str, float]]:
     return [w for w in page.evaluate("() => window.__workers") if "/assets/js/search/worker.mjs" in w["url"]]
 
 
-def test_the_search_index_waits_for_the_first_answer(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+def test_the_search_index_waits_for_the_first_answer(returning_context: BrowserContext, site_url: str) -> None:
+    context = returning_context
     context.add_init_script(WORKER_LOG)
     page = context.new_page()
     page.goto(site_url + "buildings/")
@@ -100,12 +101,13 @@ def test_the_search_index_waits_for_the_first_answer(browser: Browser, site_url:
     home = context.new_page()
     home.goto(site_url)
     home.wait_for_function("() => window.__workers.some(w => w.url.includes('/search/worker.mjs'))", timeout=TIMEOUT)
-    context.close()
 
 
-def test_search_works_offline_and_at_once_when_opened_before_any_answer(warm: BrowserContext, site_url: str) -> None:
-    warm.set_offline(True)
-    page = warm.new_page()
+def test_search_works_offline_and_at_once_when_opened_before_any_answer(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    returning_context.set_offline(True)
+    page = returning_context.new_page()
     page.add_init_script(WORKER_LOG)
     page.goto(site_url + "ruins/")
     page.locator("label.md-header__button[for='__search']").tap()
@@ -116,33 +118,39 @@ def test_search_works_offline_and_at_once_when_opened_before_any_answer(warm: Br
     assert len(search_workers(page)) == 1
 
 
-def test_a_question_in_a_players_words_finds_the_rule_in_the_books(page: Page, site_url: str) -> None:
+def test_a_question_in_a_players_words_finds_the_rule_in_the_books(returning_page: Page, site_url: str) -> None:
     """ "How far can infantry climb?": its stop words dropped, "climb" also the book's "clamber"."""
-    search(page, site_url, "How far can infantry climb?")
-    first = page.locator(".md-search-result__link[href*='#']").first
+    search(returning_page, site_url, "How far can infantry climb?")
+    first = returning_page.locator(".md-search-result__link[href*='#']").first
     expect(first).to_have_attribute("href", re.compile(r"#moving-within-ruins-only-certain-troops-capable-clambering$"))
-    expect(page.locator(".sh-search-most")).to_have_count(0)  # a rule holds every word (as the book says them)
-    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"^Found on \d+ pages?$"))
+    expect(returning_page.locator(".sh-search-most")).to_have_count(
+        0
+    )  # a rule holds every word (as the book says them)
+    expect(returning_page.locator(".md-search-result__meta")).to_have_text(re.compile(r"^Found on \d+ pages?$"))
 
 
-def test_when_no_rule_has_every_word_those_with_most_are_shown_under_a_plain_heading(page: Page, site_url: str) -> None:
-    search(page, site_url, "what happens if a model stops in lava")
-    heading = page.locator(".sh-search-most")
+def test_when_no_rule_has_every_word_those_with_most_are_shown_under_a_plain_heading(
+    returning_page: Page, site_url: str
+) -> None:
+    search(returning_page, site_url, "what happens if a model stops in lava")
+    heading = returning_page.locator(".sh-search-most")
     expect(heading).to_have_text(
         "No rule has every word you asked for. These rules have some of them, the closest first:"
     )
-    results = page.locator(".md-search-result__link[href*='#']")
+    results = returning_page.locator(".md-search-result__link[href*='#']")
     expect(results.first).to_be_visible()
     hrefs = [results.nth(i).get_attribute("href") or "" for i in range(3)]
     assert any(h.endswith("#lava-difficult-terrain-treated-lethal-terrain") for h in hrefs), hrefs
     # A word a rule lacks is named under it, as the theme does, in the rules' words.
-    expect(page.locator(".md-search-result")).to_contain_text("Not in this rule")
+    expect(returning_page.locator(".md-search-result")).to_contain_text("Not in this rule")
 
 
-def test_no_bare_nothing_found_and_no_theme_words(page: Page, site_url: str) -> None:
-    search(page, site_url, "xyzzyq plughq")
-    meta = page.locator(".md-search-result__meta")
+def test_no_bare_nothing_found_and_no_theme_words(returning_page: Page, site_url: str) -> None:
+    search(returning_page, site_url, "xyzzyq plughq")
+    meta = returning_page.locator(".md-search-result__meta")
     expect(meta).to_have_text("No rule has these words")
-    expect(page.locator("input[data-md-component='search-query']")).to_have_attribute("placeholder", "Search the rules")
-    page.locator("input[data-md-component='search-query']").fill("")
+    expect(returning_page.locator("input[data-md-component='search-query']")).to_have_attribute(
+        "placeholder", "Search the rules"
+    )
+    returning_page.locator("input[data-md-component='search-query']").fill("")
     expect(meta).to_have_text("Type a rule's words, or ask a question")

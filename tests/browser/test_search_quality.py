@@ -13,11 +13,11 @@ from harness.search_quality import PROBE, QUERIES, hit_rates, run_queries
 from harness.search_questions import QUESTIONS
 
 
-def test_forty_queries_of_every_kind_find_the_rule_they_mean(page: Page, site_url: str) -> None:
+def test_forty_queries_of_every_kind_find_the_rule_they_mean(returning_page: Page, site_url: str) -> None:
     assert len(QUERIES) >= 40
     assert {q.kind for q in QUERIES} == {"name", "place", "words", "plural", "typo"}
-    page.add_init_script(PROBE)
-    asked = run_queries(page, site_url)
+    returning_page.add_init_script(PROBE)
+    asked = run_queries(returning_page, site_url)
     missed = {a.query.text: a.shown[:3] for a in asked if not a.hit(3)}
     rates = hit_rates(asked)
     assert rates["hit@1"] >= 0.90, (rates, {a.query.text: a.shown[:3] for a in asked if not a.hit(1)})
@@ -30,11 +30,11 @@ def test_forty_queries_of_every_kind_find_the_rule_they_mean(page: Page, site_ur
     assert by_text["monstrus cavalry shooting"].fixed == "monstrous cavalry shooting"
 
 
-def test_thirty_questions_a_player_asks_find_the_rules_that_answer_them(page: Page, site_url: str) -> None:
+def test_thirty_questions_a_player_asks_find_the_rules_that_answer_them(returning_page: Page, site_url: str) -> None:
     assert len(QUESTIONS) >= 30
     assert {q.kind for q in QUESTIONS} == {"question"}
-    page.add_init_script(PROBE)
-    asked = run_queries(page, site_url, QUESTIONS)
+    returning_page.add_init_script(PROBE)
+    asked = run_queries(returning_page, site_url, QUESTIONS)
     rates = hit_rates(asked)
     assert rates["hit@3"] >= 0.90, (rates, {a.query.text: a.shown[:3] for a in asked if not a.hit(3)})
     by_text = {a.query.text: a for a in asked}

@@ -8,8 +8,8 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, RULEBOOK
+from playwright.sync_api import BrowserContext, Page, expect
+from support import RULEBOOK
 from support.browser import CALCULATORS, cpython, fill, section_cpython, shown_result, wait_for
 from support.calc_cases import CHARGE_SECTION
 from support.expected import card_link
@@ -21,10 +21,10 @@ Object.defineProperty(navigator, 'share', { configurable: true, value: async (da
 
 
 @pytest.fixture
-def sharing_phone(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.add_init_script(SHARE_PROBE)
-    return context
+def sharing_phone(returning_context: BrowserContext) -> BrowserContext:
+    """A returning player's phone with a share sheet (Chromium's own has none here): what it is given is kept."""
+    returning_context.add_init_script(SHARE_PROBE)
+    return returning_context
 
 
 def source_lines() -> set[str]:
@@ -60,10 +60,10 @@ QUOTES = [
 
 
 @pytest.fixture
-def clipboard_phone(browser: Browser, site_url: str) -> BrowserContext:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    return context
+def clipboard_phone(returning_context: BrowserContext, site_url: str) -> BrowserContext:
+    """A returning player's phone whose clipboard the page may write and the test read."""
+    returning_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    return returning_context
 
 
 def test_a_rule_can_be_shared_from_its_menu(sharing_phone: BrowserContext, site_url: str) -> None:
@@ -91,11 +91,9 @@ def test_a_calculation_can_be_shared(sharing_phone: BrowserContext, site_url: st
 
 
 def test_without_a_share_sheet_there_is_no_share_button_and_copying_still_works(
-    browser: Browser, site_url: str
+    clipboard_phone: BrowserContext, site_url: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)  # Chromium: no navigator.share
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page = context.new_page()
+    page = clipboard_phone.new_page()  # Chromium: no navigator.share
     page.goto(site_url + "unit-types/")
     assert page.evaluate("typeof navigator.share") == "undefined"
     wait_for(page, "calc-hit-split-artillery", cpython("hit-split", {"target": "artillery", "hits": 1}))
@@ -107,12 +105,10 @@ def test_without_a_share_sheet_there_is_no_share_button_and_copying_still_works(
     menu.get_by_role("menuitem", name="Copy link").tap()
     expect(page.locator(".sh-toast")).to_contain_text("copied")
     assert page.evaluate("navigator.clipboard.readText()") == card_link(site_url, "unit-types", rule)
-    context.close()
 
 
-def test_a_share_sheet_that_fails_falls_back_to_copying(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+def test_a_share_sheet_that_fails_falls_back_to_copying(clipboard_phone: BrowserContext, site_url: str) -> None:
+    context = clipboard_phone
     context.add_init_script(
         "Object.defineProperty(navigator, 'share', { configurable: true,"
         " value: async () => { throw new DOMException('no', 'NotAllowedError'); } });"
@@ -123,14 +119,10 @@ def test_a_share_sheet_that_fails_falls_back_to_copying(browser: Browser, site_u
     page.get_by_role("menu", name="This rule").get_by_role("menuitem", name="Share").tap()
     expect(page.locator(".sh-toast")).to_contain_text("copied")
     assert page.evaluate("navigator.clipboard.readText()").endswith(card_link(site_url, "buildings", "tremor"))
-    context.close()
 
 
-def test_copy_link_and_copy_json(browser: Browser, site_url: str) -> None:
-    origin = site_url.rstrip("/")
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
-    page = ctx.new_page()
+def test_copy_link_and_copy_json(clipboard_phone: BrowserContext, site_url: str) -> None:
+    page = clipboard_phone.new_page()
     page.goto(site_url + "ruins/")
     section = "calc-ruin-movement"
     inputs = {"unit_type": "beasts", "level_height": "2", "roll": "5"}
@@ -146,11 +138,10 @@ def test_copy_link_and_copy_json(browser: Browser, site_url: str) -> None:
     view = CALCULATORS["ruin-movement"].present(CALCULATORS["ruin-movement"].compute(**inputs))
     assert summary == f"{view['asked']} — {view['headline']['label']}: {view['headline']['text']}"
     assert urlsplit(link).fragment == "infantry-distance-between-levels-greater-than"
-    fresh = ctx.new_page()
+    fresh = clipboard_phone.new_page()
     fresh.goto(link)
     wait_for(fresh, section, expected)
     assert shown_result(fresh, section) == expected
-    ctx.close()
 
 
 @pytest.mark.parametrize(("path", "rule", "place"), QUOTES, ids=[r for _, r, _ in QUOTES])
@@ -175,14 +166,14 @@ def test_copy_quote_gives_the_words_exactly_their_place_and_link(
     assert "not in these sections" not in quoted["words"]  # the site's help is not the book's words
 
 
-def test_a_calculations_share_text_is_what_was_asked_and_the_answer(page: Page, site_url: str) -> None:
-    page.goto(site_url + "unit-types/?calc=charge-and-fall-back&unit_type=cavalry&difficult=true&distance=9")
+def test_a_calculations_share_text_is_what_was_asked_and_the_answer(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "unit-types/?calc=charge-and-fall-back&unit_type=cavalry&difficult=true&distance=9")
     wait_for(
-        page,
+        returning_page,
         CHARGE_SECTION,
         cpython("charge-and-fall-back", {"unit_type": "cavalry", "difficult": "true", "distance": "9"}),
     )
-    result = page.locator(f"#{CHARGE_SECTION} .sh-calc__result")
+    result = returning_page.locator(f"#{CHARGE_SECTION} .sh-calc__result")
     expect(result).to_have_attribute(
         "data-asked", 'Cavalry · charge · through difficult terrain · 9" needed · 4d6" choosing the three lowest'
     )

@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
-from support import PHONE
+from playwright.sync_api import BrowserContext, Page, expect
 from support.browser import CALCULATORS, SNAPSHOTS, TIMEOUT, page_answers, ready, snapshot_kept, stored_keys
 from support.calc_cases import CALCULATOR_OF, CASES
 
@@ -22,8 +21,11 @@ DAMAGE = {
 }
 
 
-def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(browser: Browser, hosted_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+@pytest.mark.first_visit("the start from the files, to compare with the snapshot it keeps")
+def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(
+    first_visit_context: BrowserContext, hosted_url: str
+) -> None:
+    context = first_visit_context
     first = context.new_page()
     assert ready(first, hosted_url + "buildings/") == {"state": "ready", "source": "files", "fallback": ""}
     from_files = page_answers(first)
@@ -33,7 +35,6 @@ def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(browser: Bro
     second = context.new_page()
     assert ready(second, hosted_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
     from_snapshot = page_answers(second)
-    context.close()
     assert from_snapshot == from_files
     # ...and both are CPython's answer.
     for (section, inputs), answer in zip(CASES, from_snapshot, strict=True):
@@ -41,20 +42,24 @@ def test_a_snapshot_boot_answers_every_case_exactly_as_a_files_boot(browser: Bro
         assert answer["result"] == json.loads(json.dumps(to_jsonable(calc.compute(**inputs)))), (section, inputs)
 
 
-def test_a_missing_snapshot_boots_from_the_files_and_is_made_again(warm: BrowserContext, site_url: str) -> None:
-    page = warm.new_page()
+def test_a_missing_snapshot_boots_from_the_files_and_is_made_again(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    page = returning_context.new_page()
     page.goto(site_url + "calculators/")
     page.evaluate(f"() => caches.delete('{SNAPSHOTS}')")
-    page = warm.new_page()
+    page = returning_context.new_page()
     assert ready(page, site_url + "buildings/") == {"state": "ready", "source": "files", "fallback": ""}
     assert snapshot_kept(page)["stored"] is True
     assert len(stored_keys(page)) == 1
 
 
 @pytest.mark.parametrize("how", list(DAMAGE))
-def test_a_bad_snapshot_falls_back_to_the_files_and_is_replaced(warm: BrowserContext, site_url: str, how: str) -> None:
+def test_a_bad_snapshot_falls_back_to_the_files_and_is_replaced(
+    returning_context: BrowserContext, site_url: str, how: str
+) -> None:
     body, changed, reason = DAMAGE[how]
-    page = warm.new_page()
+    page = returning_context.new_page()
     page.goto(site_url + "calculators/")
     page.evaluate(
         f"""async () => {{
@@ -66,7 +71,7 @@ def test_a_bad_snapshot_falls_back_to_the_files_and_is_replaced(warm: BrowserCon
             await cache.put(key, new Response({body}, {{headers: {{...headers, ...{changed}}}}}));
         }}"""
     )
-    page = warm.new_page()
+    page = returning_context.new_page()
     started = ready(page, site_url + "buildings/")
     assert started["state"] == "ready"
     assert started["source"] == "files"
@@ -75,12 +80,12 @@ def test_a_bad_snapshot_falls_back_to_the_files_and_is_replaced(warm: BrowserCon
     # The answer is a normal boot's answer, and a good snapshot takes the bad one's place.
     expect(page.locator("#calc-building-damage .sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
     assert snapshot_kept(page)["stored"] is True
-    again = warm.new_page()
+    again = returning_context.new_page()
     assert ready(again, site_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
 
 
-def test_a_snapshot_of_another_build_is_deleted_not_used(warm: BrowserContext, site_url: str) -> None:
-    page = warm.new_page()
+def test_a_snapshot_of_another_build_is_deleted_not_used(returning_context: BrowserContext, site_url: str) -> None:
+    page = returning_context.new_page()
     page.goto(site_url + "calculators/")
     stale = page.evaluate(
         f"""async () => {{
@@ -93,7 +98,7 @@ def test_a_snapshot_of_another_build_is_deleted_not_used(warm: BrowserContext, s
             return old;
         }}"""
     )
-    page = warm.new_page()
+    page = returning_context.new_page()
     assert ready(page, site_url + "buildings/")["source"] == "files"
     assert stale not in stored_keys(page)
     snapshot_kept(page)
@@ -102,8 +107,8 @@ def test_a_snapshot_of_another_build_is_deleted_not_used(warm: BrowserContext, s
     assert stale not in keys
 
 
-def test_the_calculators_page_says_how_much_the_site_keeps(warm: BrowserContext, site_url: str) -> None:
-    page = warm.new_page()
+def test_the_calculators_page_says_how_much_the_site_keeps(returning_context: BrowserContext, site_url: str) -> None:
+    page = returning_context.new_page()
     page.goto(site_url + "calculators/")
     report = page.locator("#storage-report")
     expect(report).to_contain_text("The rules and their calculators take", timeout=TIMEOUT)
@@ -120,19 +125,18 @@ ANSWERED_AT = """() => new Promise((done) => {
 BUSY_SECOND = "() => { const end = performance.now() + 1000; while (performance.now() < end); }"
 
 
+@pytest.mark.first_visit("the snapshot is made at the first answer of a start from the files")
 def test_a_page_opened_a_second_after_the_first_answer_starts_from_the_snapshot(
-    browser: Browser, hosted_url: str
+    first_visit_page: Page, hosted_url: str
 ) -> None:
     """The snapshot is asked for at the first answer, not when the page is next idle: a page
     busy for the second after its answer, then left, has kept it."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = first_visit_page
     assert ready(page, hosted_url + "buildings/")["source"] == "files"
     page.evaluate(ANSWERED_AT)
     page.evaluate(BUSY_SECOND)
     # The same tab goes on to another page at once: the first page's worker is gone with it.
     assert ready(page, hosted_url + "ruins/") == {"state": "ready", "source": "snapshot", "fallback": ""}
-    context.close()
 
 
 #: Another page of the site holding the snapshot-making lock, as a worker making one holds it.
@@ -143,10 +147,12 @@ WAITING = """async () => ((await navigator.locks.query()).pending || [])
   .some((lock) => lock.name === 'scrollhammer.python-snapshot' && lock.mode === 'shared')"""
 
 
-def test_a_page_that_starts_while_another_makes_the_snapshot_waits_for_it(warm: BrowserContext, site_url: str) -> None:
+def test_a_page_that_starts_while_another_makes_the_snapshot_waits_for_it(
+    returning_context: BrowserContext, site_url: str
+) -> None:
     """A worker that finds no snapshot, while another page's worker is making one (its Web Lock
     held), waits for it rather than start from the files."""
-    maker = warm.new_page()
+    maker = returning_context.new_page()
     maker.goto(site_url + "calculators/")
     # The snapshot the first visit kept is taken away while the lock is held: "being made".
     maker.evaluate(
@@ -158,7 +164,7 @@ def test_a_page_that_starts_while_another_makes_the_snapshot_waits_for_it(warm: 
         }}"""
     )
     maker.evaluate(HOLD_LOCK)
-    starting = warm.new_page()
+    starting = returning_context.new_page()
     starting.goto(site_url + "ruins/")
     maker.wait_for_function(WAITING, timeout=TIMEOUT)
     maker.evaluate(

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
-from support import PHONE, build_site, copy_project
+from playwright.sync_api import expect
+from support import build_site, copy_project
 from support.browser import assert_arrived, axe_violations
 from support.expected import card_link
+from support.visitors import Phones
 from support.wiki import TITLE, running_wiki
 
 from harness.network import free_port
@@ -65,14 +66,12 @@ def synced_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
         yield Synced(f"http://127.0.0.1:{port}/", index, rev)
 
 
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_an_old_links_notice_names_the_wiki_edit_and_links_to_it(
-    browser: Browser, synced_site: Synced, scheme: str
+    first_visit_phone: Phones, synced_site: Synced, scheme: str
 ) -> None:
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
-    )
-    page = context.new_page()
+    page = first_visit_phone(device_scale_factor=2, color_scheme=scheme).new_page()
     page.goto(card_link(synced_site.url, "buildings", "tremor"))  # the committed words: before the edit
     page.wait_for_url(re.compile(r"/buildings/\?v=[0-9a-f]{8}#tremor$"))
     assert_arrived(page, "tremor")
@@ -88,7 +87,6 @@ def test_an_old_links_notice_names_the_wiki_edit_and_links_to_it(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"card-changed-on-the-wiki-{scheme}.png"))
     assert axe_violations(page) == []
-    context.close()
 
 
 def test_the_rules_card_names_the_wiki_revision(synced_site: Synced) -> None:

@@ -9,9 +9,10 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from support import PHONE
 from support.browser import ANSWER_TIMEOUT, TIMEOUT, axe_violations, cpython, shown_result, wait_for
+from support.visitors import Phones
 
 from harness.project import ROOT
 
@@ -19,14 +20,6 @@ pytestmark = pytest.mark.browser
 
 KEY = "scrollhammer-table"
 SECTION = "calc-building-damage"
-
-
-@pytest.fixture
-def phone(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    context.add_init_script("window.__pwned = 0;")
-    yield context  # type: ignore[misc]
-    context.close()
 
 
 def open_table(page: Page, site_url: str, hash_: str = "") -> None:
@@ -93,7 +86,8 @@ def three_pieces(page: Page, site_url: str) -> None:
     expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces")
 
 
-def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserContext, player_url: str) -> None:
+def test_three_pieces_answered_are_there_after_an_offline_reload(returning_phone: Phones, player_url: str) -> None:
+    phone = returning_phone(player_url)
     page = phone.new_page()
     three_pieces(page, player_url)
     # What the rules make of each answer shows at once, each line linked to its rule.
@@ -115,8 +109,10 @@ def test_three_pieces_answered_are_there_after_an_offline_reload(phone: BrowserC
     phone.set_offline(False)
 
 
-def test_a_bad_answer_is_refused_beside_its_field_and_kept_to_correct(phone: BrowserContext, site_url: str) -> None:
-    page = phone.new_page()
+def test_a_bad_answer_is_refused_beside_its_field_and_kept_to_correct(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    page = returning_context.new_page()
     open_table(page, site_url)
     add_piece(page, "stone-house", "the chapel")
     answer(page, "q-p1-fire-point-models", "40")
@@ -133,16 +129,15 @@ def test_a_bad_answer_is_refused_beside_its_field_and_kept_to_correct(phone: Bro
     assert page.locator("b", has_text="the barn").count() == 0
 
 
-def test_a_shared_table_opens_read_only_then_is_used(browser: Browser, site_url: str) -> None:
-    mine = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+def test_a_shared_table_opens_read_only_then_is_used(returning_phone: Phones, site_url: str) -> None:
+    mine = returning_phone()
     page = mine.new_page()
     three_pieces(page, site_url)
     link = f"{site_url}table/#t={stored(page)}"
     summary = page.locator(".sh-table__summary").inner_text()
-    mine.close()
     assert len(link) < 1500
 
-    theirs = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    theirs = returning_phone()  # another player's phone, beside the first
     other = theirs.new_page()
     open_table(other, site_url)
     add_piece(other, "lava", "the lava pit")  # the opponent's own table, which must survive
@@ -160,7 +155,6 @@ def test_a_shared_table_opens_read_only_then_is_used(browser: Browser, site_url:
     expect(other.locator(".sh-table__title")).to_have_text("Your table: 3 pieces")
     assert stored(other) == link.split("#t=")[1]
     assert "#t=" not in other.url
-    theirs.close()
 
 
 def chapel_after_a_breach(page: Page, site_url: str) -> None:
@@ -191,8 +185,8 @@ def pick(page: Page, site_url: str, label: str) -> None:
     select.select_option(label=label)
 
 
-def test_building_damage_with_the_chapel_answers_as_the_cli(phone: BrowserContext, player_url: str) -> None:
-    page = phone.new_page()
+def test_building_damage_with_the_chapel_answers_as_the_cli(returning_phone: Phones, player_url: str) -> None:
+    page = returning_phone(player_url).new_page()
     chapel_after_a_breach(page, player_url)
     pick(page, player_url, "armour value 11: the chapel's west section, after a Breach!")
     expected = cpython("building-damage", {"building": "stone-house", "material": "stone", "armour_value": 11})
@@ -225,9 +219,9 @@ crypto.getRandomValues = (buffer) => {
 
 
 def test_roll_it_then_apply_lowers_the_armour_value_and_a_total_collapse_makes_rubble(
-    browser: Browser, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = returning_context
     context.add_init_script(FIXED_DICE)
     page = context.new_page()
     chapel_after_a_breach(page, site_url)
@@ -277,7 +271,6 @@ def test_roll_it_then_apply_lowers_the_armour_value_and_a_total_collapse_makes_r
     expect(page.locator("#piece-p1 .sh-piece__av").first).to_have_text(
         "the chapel's west section: AV 7 (after Catastrophic Breach)"
     )
-    context.close()
 
 
 def link_state(compact: object, version: int = 1) -> str:
@@ -298,8 +291,9 @@ HOSTILE = [
 ]  # fmt: skip
 
 
-def test_hostile_links_change_nothing_and_inject_nothing(phone: BrowserContext, site_url: str) -> None:
-    page = phone.new_page()
+def test_hostile_links_change_nothing_and_inject_nothing(returning_context: BrowserContext, site_url: str) -> None:
+    returning_context.add_init_script("window.__pwned = 0;")
+    page = returning_context.new_page()
     open_table(page, site_url)
     add_piece(page, "ruin", "the mill")
     own = stored(page)
@@ -319,27 +313,26 @@ def test_hostile_links_change_nothing_and_inject_nothing(phone: BrowserContext, 
 SHOTS = ROOT / "test-results" / "screenshots"
 
 
-def test_with_scripts_off_the_table_says_where_to_look_and_holds_no_space(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
-    page = context.new_page()
+@pytest.mark.first_visit("scripts off: such a phone never took the site's service worker")
+def test_with_scripts_off_the_table_says_where_to_look_and_holds_no_space(
+    first_visit_phone: Phones, site_url: str
+) -> None:
+    page = first_visit_phone(java_script_enabled=False).new_page()
     page.goto(f"{site_url}table/")
     root = page.locator("[data-table-root]")
     expect(root).to_contain_text("with scripts off, the questions below are what to agree", use_inner_text=True)
     # The place held for the table while its script comes is for a page that runs scripts.
     expect(page.locator(".sh-table__loading")).to_be_hidden()
     assert root.evaluate("e => e.getBoundingClientRect().height") < PHONE["height"] / 4
-    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None:
+def test_table_screenshots(returning_phone: Phones, site_url: str, scheme: str) -> None:
     """Phone screenshots of the table, a piece's questions, a shared table and a calculator
     using a piece, for a person to look at; none scrolls sideways, and axe passes on a
     table with pieces in both schemes."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
-    )
+    context = returning_phone(device_scale_factor=2, color_scheme=scheme)
     page = context.new_page()
 
     def shot(name: str) -> None:
@@ -366,13 +359,12 @@ def test_table_screenshots(browser: Browser, site_url: str, scheme: str) -> None
     )
     page.evaluate(f"document.getElementById('{SECTION}').scrollIntoView({{block: 'start'}})")
     shot("calculator")
-    context.close()
 
 
-def test_the_table_is_in_the_order_of_a_game(phone: BrowserContext, site_url: str) -> None:
+def test_the_table_is_in_the_order_of_a_game(returning_context: BrowserContext, site_url: str) -> None:
     """Pieces (and the form that adds one), then what happened, then the whole game's
     questions, folded, their summary counting those not agreed yet, then sharing."""
-    page = phone.new_page()
+    page = returning_context.new_page()
     open_table(page, site_url)
     add_piece(page, "ruin", "the mill")
     order = page.evaluate(
@@ -389,8 +381,10 @@ def test_the_table_is_in_the_order_of_a_game(phone: BrowserContext, site_url: st
     expect(game.locator("> summary")).to_have_text(f"To agree: {count} questions, {count - 1} not agreed yet")
 
 
-def test_a_new_piece_opens_on_its_name_with_its_questions_folded(phone: BrowserContext, site_url: str) -> None:
-    page = phone.new_page()
+def test_a_new_piece_opens_on_its_name_with_its_questions_folded(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    page = returning_context.new_page()
     open_table(page, site_url)
     add_piece(page, "ruin", "the mill")
     add_piece(page, "stone-house", "the chapel")
@@ -412,8 +406,8 @@ def below(page: Page, upper: str, lower: str) -> bool:
     return bool(b["y"] >= a["y"] + a["height"] - 1)
 
 
-def test_every_error_is_under_the_field_it_concerns(phone: BrowserContext, site_url: str) -> None:
-    page = phone.new_page()
+def test_every_error_is_under_the_field_it_concerns(returning_context: BrowserContext, site_url: str) -> None:
+    page = returning_context.new_page()
     open_table(page, site_url)
     add_piece(page, "stone-house", "the chapel")
     page.locator("#piece-p1 .sh-piece__record summary").tap()
@@ -440,8 +434,8 @@ def test_every_error_is_under_the_field_it_concerns(phone: BrowserContext, site_
     assert below(page, "#add-error", "form.sh-table__add button[type=submit]")
 
 
-def test_a_choices_words_wrap_whole(phone: BrowserContext, site_url: str) -> None:
-    page = phone.new_page()
+def test_a_choices_words_wrap_whole(returning_context: BrowserContext, site_url: str) -> None:
+    page = returning_context.new_page()
     open_table(page, site_url)
     unfold(page, "q-game-upper-levels")
     options = page.locator("#q-game-upper-levels .sh-q__choice")
@@ -471,9 +465,9 @@ def rule_agree(page: Page, site_url: str, path: str, rule: str) -> None:
 
 
 def test_agree_on_a_piece_rule_with_no_piece_yet_adds_one_then_asks_and_keeps_the_answer(
-    phone: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    page = phone.new_page()
+    page = returning_context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     rule_agree(page, site_url, "buildings/", "building-size-room-either-small-medium-large")
     form = page.locator("form.sh-table__add")
@@ -507,9 +501,9 @@ def test_agree_on_a_piece_rule_with_no_piece_yet_adds_one_then_asks_and_keeps_th
 
 
 def test_agree_on_a_piece_rule_opens_it_on_the_first_such_piece_naming_the_others(
-    phone: BrowserContext, site_url: str
+    returning_context: BrowserContext, site_url: str
 ) -> None:
-    page = phone.new_page()
+    page = returning_context.new_page()
     open_table(page, site_url)
     add_piece(page, "forest", "the wood")
     add_piece(page, "ruin", "the mill")
@@ -530,8 +524,8 @@ def test_agree_on_a_piece_rule_opens_it_on_the_first_such_piece_naming_the_other
     assert answered(page, "q-p2-ruin-dangerous") == "yes"
 
 
-def test_agree_on_a_game_rule_opens_the_games_question(phone: BrowserContext, site_url: str) -> None:
-    page = phone.new_page()
+def test_agree_on_a_game_rule_opens_the_games_question(returning_context: BrowserContext, site_url: str) -> None:
+    page = returning_context.new_page()
     rule_agree(page, site_url, "ruins/", "moving-within-ruins-only-certain-troops-capable-clambering")
     expect(page.locator("#own-game-questions")).to_have_attribute("open", "")
     expect(page.locator("#q-game-upper-levels input:checked")).to_be_focused()

@@ -23,9 +23,9 @@ def ordered(page: Page) -> list[str]:
     return list(page.evaluate("() => import('./../assets/js/taps.mjs').then((m) => m.registered())"))
 
 
-def test_every_kind_of_tap_has_its_handler_in_the_declared_order(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    assert ordered(page) == [
+def test_every_kind_of_tap_has_its_handler_in_the_declared_order(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    assert ordered(returning_page) == [
         "xref-note",
         "rule-menu",
         "keyword",
@@ -40,86 +40,88 @@ def where(page: Page) -> tuple[float, str, int]:
     return page.evaluate("() => [Math.round(window.scrollY), location.href, history.length]")
 
 
-def test_a_keyword_defined_on_the_same_page_opens_its_popover_in_place(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    term = page.locator(SAME_PAGE_TERM)
+def test_a_keyword_defined_on_the_same_page_opens_its_popover_in_place(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    term = returning_page.locator(SAME_PAGE_TERM)
     term.scroll_into_view_if_needed()
-    before = where(page)
+    before = where(returning_page)
     term.tap()
-    pop = page.get_by_role("dialog", name="Battlements")
+    pop = returning_page.get_by_role("dialog", name="Battlements")
     expect(pop).to_be_visible()
     expect(pop).to_contain_text("Rooms that are open-topped are considered Battlements.")
-    assert where(page) == before, "no jump, no new address, no history entry"
+    assert where(returning_page) == before, "no jump, no new address, no history entry"
     # Its link goes there, in the page: the definition highlighted.
     pop.get_by_role("link", name="Read the rule").tap()
     expect(pop).to_be_hidden()
-    expect(page).to_have_url(re.compile(f"#{BATTLEMENTS}$"))
-    expect(page.locator(f"#{BATTLEMENTS}")).to_have_class(re.compile("rule--target"))
-    expect(page.locator(f"#{BATTLEMENTS}")).to_be_in_viewport()
+    expect(returning_page).to_have_url(re.compile(f"#{BATTLEMENTS}$"))
+    expect(returning_page.locator(f"#{BATTLEMENTS}")).to_have_class(re.compile("rule--target"))
+    expect(returning_page.locator(f"#{BATTLEMENTS}")).to_be_in_viewport()
 
 
-def test_a_keyword_defined_on_another_page_opens_its_popover_and_its_link_goes_there(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    page.locator(OTHER_PAGE_TERM).first.tap()
-    pop = page.get_by_role("dialog", name="Infantry")
+def test_a_keyword_defined_on_another_page_opens_its_popover_and_its_link_goes_there(
+    returning_page: Page, site_url: str
+) -> None:
+    returning_page.goto(site_url + "buildings/")
+    returning_page.locator(OTHER_PAGE_TERM).first.tap()
+    pop = returning_page.get_by_role("dialog", name="Infantry")
     expect(pop).to_be_visible()
     pop.get_by_role("link", name="Read the rule").tap()
-    expect(page).to_have_url(re.compile(r"/unit-types/#infantry-rare-cases-infantry-unit-may$"))
+    expect(returning_page).to_have_url(re.compile(r"/unit-types/#infantry-rare-cases-infantry-unit-may$"))
 
 
-def test_a_rules_hash_opens_its_menu_and_a_tap_elsewhere_closes_it(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    page.locator("#tremor a.rule-link").tap()
-    menu = page.get_by_role("menu", name="This rule")
+def test_a_rules_hash_opens_its_menu_and_a_tap_elsewhere_closes_it(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    returning_page.locator("#tremor a.rule-link").tap()
+    menu = returning_page.get_by_role("menu", name="This rule")
     expect(menu).to_be_visible()
-    expect(page).to_have_url(re.compile(r"/buildings/#tremor$"))
-    page.locator("h1").tap()
+    expect(returning_page).to_have_url(re.compile(r"/buildings/#tremor$"))
+    returning_page.locator("h1").tap()
     expect(menu).to_have_count(0)
-    page.locator("h2#building-size a.headerlink").tap()
-    expect(page.get_by_role("menu", name="This rule")).to_be_visible()
+    returning_page.locator("h2#building-size a.headerlink").tap()
+    expect(returning_page.get_by_role("menu", name="This rule")).to_be_visible()
 
 
-def test_a_cross_references_mark_and_link(page: Page, site_url: str) -> None:
+def test_a_cross_references_mark_and_link(returning_page: Page, site_url: str) -> None:
     """A "not in these sections" mark opens its note; a reference's link leads to its rule on another page."""
-    page.goto(site_url + "terrain/")
-    mark = page.locator("button.xref-help--missing").first
+    returning_page.goto(site_url + "terrain/")
+    mark = returning_page.locator("button.xref-help--missing").first
     mark.tap()
     expect(mark).to_have_attribute("aria-expanded", "true")
-    expect(page.locator(f"#{mark.get_attribute('aria-controls')}")).to_be_visible()
-    page.goto(site_url + "buildings/")
-    page.locator("#buildings-vs-ruins-important-note-rules-cover-intact a.xref-help").tap()
-    expect(page).to_have_url(re.compile(r"/ruins/#ruins$"))
+    expect(returning_page.locator(f"#{mark.get_attribute('aria-controls')}")).to_be_visible()
+    returning_page.goto(site_url + "buildings/")
+    returning_page.locator("#buildings-vs-ruins-important-note-rules-cover-intact a.xref-help").tap()
+    expect(returning_page).to_have_url(re.compile(r"/ruins/#ruins$"))
 
 
-def test_a_link_to_a_place_on_this_page_highlights_it_without_a_reload(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    page.evaluate("window.__stayed = true")
-    page.locator(".sh-onpage a.sh-onpage__jump").first.tap()
-    expect(page).to_have_url(re.compile("#calc-building-damage$"))
-    assert page.evaluate("window.__stayed") is True
+def test_a_link_to_a_place_on_this_page_highlights_it_without_a_reload(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    returning_page.evaluate("window.__stayed = true")
+    returning_page.locator(".sh-onpage a.sh-onpage__jump").first.tap()
+    expect(returning_page).to_have_url(re.compile("#calc-building-damage$"))
+    assert returning_page.evaluate("window.__stayed") is True
 
 
-def test_a_link_to_this_page_as_of_today_loads_todays_rules(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/?as-of=2026-12-01")
-    banner = page.locator(".sh-asof")
+def test_a_link_to_this_page_as_of_today_loads_todays_rules(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/?as-of=2026-12-01")
+    banner = returning_page.locator(".sh-asof")
     expect(banner).to_be_visible()
-    page.evaluate("window.__stayed = true")
-    page.locator("a.sh-asof__today").tap()
-    expect(page).to_have_url(site_url + "buildings/")
+    returning_page.evaluate("window.__stayed = true")
+    returning_page.locator("a.sh-asof__today").tap()
+    expect(returning_page).to_have_url(site_url + "buildings/")
     expect(banner).to_have_count(0)
-    assert page.evaluate("window.__stayed === undefined"), "loaded afresh"
+    assert returning_page.evaluate("window.__stayed === undefined"), "loaded afresh"
 
 
 @pytest.mark.parametrize("tap", ["keyword", "rule-menu"])
-def test_taps_still_routed_after_instant_navigation(page: Page, site_url: str, tap: str) -> None:
-    page.goto(site_url)
-    page.evaluate("window.__stayed = true")
-    page.locator(".md-content a[href*='buildings']").first.tap()
-    expect(page).to_have_url(site_url + "buildings/")
-    assert page.evaluate("window.__stayed") is True, "an instant navigation, not a load"
+def test_taps_still_routed_after_instant_navigation(returning_page: Page, site_url: str, tap: str) -> None:
+    returning_page.goto(site_url)
+    returning_page.evaluate("window.__stayed = true")
+    returning_page.locator(".md-content a[href*='buildings']").first.tap()
+    expect(returning_page).to_have_url(site_url + "buildings/")
+    assert returning_page.evaluate("window.__stayed") is True, "an instant navigation, not a load"
     if tap == "keyword":
-        page.locator(SAME_PAGE_TERM).tap()
-        expect(page.get_by_role("dialog", name="Battlements")).to_be_visible()
+        returning_page.locator(SAME_PAGE_TERM).tap()
+        expect(returning_page.get_by_role("dialog", name="Battlements")).to_be_visible()
     else:
-        page.locator("#tremor a.rule-link").tap()
-        expect(page.get_by_role("menu", name="This rule")).to_be_visible()
+        returning_page.locator("#tremor a.rule-link").tap()
+        expect(returning_page.get_by_role("menu", name="This rule")).to_be_visible()

@@ -18,81 +18,85 @@ def shared(section: str, inputs: dict[str, str], rule: str) -> str:
     return f"{PAGE_OF[section]}?{urlencode(query)}#{rule}"
 
 
-def test_a_link_a_messenger_added_fbclid_to_still_answers(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&fbclid=x")
+def test_a_link_a_messenger_added_fbclid_to_still_answers(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/?calc=building-damage&strength=8&building=wooden-house&fbclid=x")
     expected = cpython("building-damage", {"strength": 8, "building": "wooden-house"})
-    wait_for(page, "calc-building-damage", expected)
-    section = page.locator("#calc-building-damage")
+    wait_for(returning_page, "calc-building-damage", expected)
+    section = returning_page.locator("#calc-building-damage")
     expect(section.locator(".sh-calc__headline")).to_contain_text("66.7%")
     expect(section.locator(".sh-calc__error:visible")).to_have_count(0)
     expect(section.locator(".sh-calc__notes")).to_be_hidden()  # tracking parameters: not a word
 
 
 @pytest.mark.parametrize("tracking", ["gclid=1", "utm_source=news&utm_medium=email", "mc_eid=9", "igshid=a"])
-def test_tracking_parameters_are_dropped_silently(page: Page, site_url: str, tracking: str) -> None:
-    page.goto(site_url + f"unit-types/?calc=hit-split&target=artillery&hits=4&{tracking}")
-    wait_for(page, "calc-hit-split-artillery", cpython("hit-split", {"target": "artillery", "hits": 4}))
-    expect(page.locator("#calc-hit-split-artillery .sh-calc__notes")).to_be_hidden()
+def test_tracking_parameters_are_dropped_silently(returning_page: Page, site_url: str, tracking: str) -> None:
+    returning_page.goto(site_url + f"unit-types/?calc=hit-split&target=artillery&hits=4&{tracking}")
+    wait_for(returning_page, "calc-hit-split-artillery", cpython("hit-split", {"target": "artillery", "hits": 4}))
+    expect(returning_page.locator("#calc-hit-split-artillery .sh-calc__notes")).to_be_hidden()
 
 
-def test_other_unknown_parameters_get_a_quiet_note_that_editing_clears(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/?calc=building-damage&strength=9&colour=red&fbclid=x#total-collapse")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {"strength": 9}))
-    note = page.locator("#calc-building-damage .sh-calc__notes")
+def test_other_unknown_parameters_get_a_quiet_note_that_editing_clears(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/?calc=building-damage&strength=9&colour=red&fbclid=x#total-collapse")
+    wait_for(returning_page, "calc-building-damage", cpython("building-damage", {"strength": 9}))
+    note = returning_page.locator("#calc-building-damage .sh-calc__notes")
     expect(note).to_be_visible()
     expect(note).to_contain_text("colour=red")
     expect(note).not_to_contain_text("fbclid")
-    page.locator("#calc-building-damage-strength").fill("10")
-    wait_for(page, "calc-building-damage", cpython("building-damage", {"strength": 10}))
+    returning_page.locator("#calc-building-damage-strength").fill("10")
+    wait_for(returning_page, "calc-building-damage", cpython("building-damage", {"strength": 10}))
     expect(note).to_be_hidden()
 
 
-def test_a_calculator_on_another_page_is_followed_there_with_the_same_inputs(page: Page, site_url: str) -> None:
-    page.goto(site_url + "terrain/?calc=hit-split&target=monstrous-cavalry&hits=5")
-    page.wait_for_url(re.compile(r"/unit-types/\?"), timeout=ANSWER_TIMEOUT)
+def test_a_calculator_on_another_page_is_followed_there_with_the_same_inputs(
+    returning_page: Page, site_url: str
+) -> None:
+    returning_page.goto(site_url + "terrain/?calc=hit-split&target=monstrous-cavalry&hits=5")
+    returning_page.wait_for_url(re.compile(r"/unit-types/\?"), timeout=ANSWER_TIMEOUT)
     wait_for(
-        page,
+        returning_page,
         "calc-hit-split-monstrous-cavalry",
         cpython("hit-split", {"target": "monstrous-cavalry", "hits": 5}),
     )
-    assert page.url.endswith("#monstrous-cavalry-close-combat-each-hit-against-against-monstrous")
+    assert returning_page.url.endswith("#monstrous-cavalry-close-combat-each-hit-against-against-monstrous")
 
 
-def test_a_calculator_nobody_has_is_said_so(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/?calc=charge-range&dice=3")
-    note = page.locator(".sh-link-note")
+def test_a_calculator_nobody_has_is_said_so(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/?calc=charge-range&dice=3")
+    note = returning_page.locator(".sh-link-note")
     expect(note).to_be_visible(timeout=ANSWER_TIMEOUT)
     expect(note).to_contain_text('calculator called "charge-range"')
     expect(note.get_by_role("link", name="See the calculators")).to_be_visible()
 
 
-def test_a_shared_calculation_lands_showing_what_was_asked_with_a_way_to_edit(page: Page, site_url: str) -> None:
+def test_a_shared_calculation_lands_showing_what_was_asked_with_a_way_to_edit(
+    returning_page: Page, site_url: str
+) -> None:
     inputs = {"strength": "9", "building": "stone-house", "attack": "shock", "hits": "3", "occupants": "inside"}
-    page.goto(site_url + "buildings/?" + urlencode({"calc": "building-damage", **inputs}) + "#total-collapse")
-    wait_for(page, "calc-building-damage", cpython("building-damage", inputs))
-    asked = page.locator("#calc-building-damage .sh-calc__asked")
+    returning_page.goto(site_url + "buildings/?" + urlencode({"calc": "building-damage", **inputs}) + "#total-collapse")
+    wait_for(returning_page, "calc-building-damage", cpython("building-damage", inputs))
+    asked = returning_page.locator("#calc-building-damage .sh-calc__asked")
     expect(asked).to_be_in_viewport()
     expect(asked).to_contain_text("S9 · shock · stone house (AV 13) · 3 hits · unit inside")
-    expect(page.locator("#calc-building-damage .sh-calc__headline")).to_be_in_viewport()
+    expect(returning_page.locator("#calc-building-damage .sh-calc__headline")).to_be_in_viewport()
     asked.get_by_role("button", name="Edit").tap()
-    expect(page.locator("#calc-building-damage-strength")).to_be_focused()
-    expect(page.locator("#calc-building-damage-strength")).to_be_in_viewport()
+    expect(returning_page.locator("#calc-building-damage-strength")).to_be_focused()
+    expect(returning_page.locator("#calc-building-damage-strength")).to_be_in_viewport()
 
 
-def test_shared_url_reproduces_the_calculation_on_a_fresh_page(page: Page, site_url: str) -> None:
+def test_shared_url_reproduces_the_calculation_on_a_fresh_page(returning_page: Page, site_url: str) -> None:
     inputs = {"strength": "7", "building": "wooden-house", "attack": "flame", "hits": "3"}
-    page.goto(site_url + shared("calc-building-damage", inputs, "total-collapse"))
+    returning_page.goto(site_url + shared("calc-building-damage", inputs, "total-collapse"))
     expected = section_cpython("calc-building-damage", inputs)
-    wait_for(page, "calc-building-damage", expected)
-    assert shown_result(page, "calc-building-damage") == expected
-    expect(page.locator("#calc-building-damage-strength")).to_have_value("7")
-    expect(page.locator("#calc-building-damage .sh-calc__headline")).to_be_in_viewport()
-    expect(page.locator("#calc-building-damage .sh-calc__asked")).to_be_in_viewport()
+    wait_for(returning_page, "calc-building-damage", expected)
+    assert shown_result(returning_page, "calc-building-damage") == expected
+    expect(returning_page.locator("#calc-building-damage-strength")).to_have_value("7")
+    expect(returning_page.locator("#calc-building-damage .sh-calc__headline")).to_be_in_viewport()
+    expect(returning_page.locator("#calc-building-damage .sh-calc__asked")).to_be_in_viewport()
 
 
-def test_shared_url_picks_the_calculator_its_fixed_inputs_name(page: Page, site_url: str) -> None:
+def test_shared_url_picks_the_calculator_its_fixed_inputs_name(returning_page: Page, site_url: str) -> None:
     inputs = {"hits": "9"}
-    page.goto(
+    returning_page.goto(
         site_url
         + shared(
             "calc-hit-split-monstrous-cavalry",
@@ -101,38 +105,40 @@ def test_shared_url_picks_the_calculator_its_fixed_inputs_name(page: Page, site_
         )
     )
     expected = section_cpython("calc-hit-split-monstrous-cavalry", inputs)
-    wait_for(page, "calc-hit-split-monstrous-cavalry", expected)
-    assert shown_result(page, "calc-hit-split-monstrous-cavalry") == expected
-    expect(page.locator("#calc-hit-split-artillery-hits")).to_have_value("1")
+    wait_for(returning_page, "calc-hit-split-monstrous-cavalry", expected)
+    assert shown_result(returning_page, "calc-hit-split-monstrous-cavalry") == expected
+    expect(returning_page.locator("#calc-hit-split-artillery-hits")).to_have_value("1")
 
 
-def test_unknown_url_parameter_is_named_and_never_blocks_the_answer(page: Page, site_url: str) -> None:
-    page.goto(
+def test_unknown_url_parameter_is_named_and_never_blocks_the_answer(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(
         site_url
         + "unit-types/?calc=hit-split&target=artillery&hits=2&colour=red#artillery-shooting-at-artillery-unit-roll-d6-each-hit"
     )
-    wait_for(page, "calc-hit-split-artillery", section_cpython("calc-hit-split-artillery", {"hits": "2"}))
-    note = page.locator("#calc-hit-split-artillery .sh-calc__notes")
+    wait_for(returning_page, "calc-hit-split-artillery", section_cpython("calc-hit-split-artillery", {"hits": "2"}))
+    note = returning_page.locator("#calc-hit-split-artillery .sh-calc__notes")
     expect(note).to_be_visible()
     expect(note).to_contain_text("colour=red")
-    expect(page.locator("#calc-hit-split-artillery-form-error")).to_be_hidden()
+    expect(returning_page.locator("#calc-hit-split-artillery-form-error")).to_be_hidden()
 
 
-def test_a_link_to_a_calculation_on_the_same_page_applies_in_place(page: Page, site_url: str) -> None:
-    page.goto(site_url + "buildings/")
-    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {}))
-    fill(page, "calc-building-damage", {"strength": "9", "hits": "4"})
-    wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "9", "hits": "4"}))
-    page.evaluate("window.__samePage = true")
-    page.evaluate(
+def test_a_link_to_a_calculation_on_the_same_page_applies_in_place(returning_page: Page, site_url: str) -> None:
+    returning_page.goto(site_url + "buildings/")
+    wait_for(returning_page, "calc-building-damage", section_cpython("calc-building-damage", {}))
+    fill(returning_page, "calc-building-damage", {"strength": "9", "hits": "4"})
+    wait_for(
+        returning_page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "9", "hits": "4"})
+    )
+    returning_page.evaluate("window.__samePage = true")
+    returning_page.evaluate(
         """url => { const a = document.createElement('a'); a.href = url; a.textContent = 'shared';
                     document.querySelector('article').append(a); a.click(); }""",
         site_url + "buildings/?calc=building-damage&building=wooden-tower#total-collapse",
     )
     expected = section_cpython("calc-building-damage", {"building": "wooden-tower"})  # strength and hits: defaults
-    wait_for(page, "calc-building-damage", expected)
-    assert shown_result(page, "calc-building-damage") == expected
-    assert page.evaluate("window.__samePage") is True
-    assert "building=wooden-tower" in page.url
-    page.go_back()
-    expect(page).to_have_url(re.compile(r"/buildings/$"))
+    wait_for(returning_page, "calc-building-damage", expected)
+    assert shown_result(returning_page, "calc-building-damage") == expected
+    assert returning_page.evaluate("window.__samePage") is True
+    assert "building=wooden-tower" in returning_page.url
+    returning_page.go_back()
+    expect(returning_page).to_have_url(re.compile(r"/buildings/$"))

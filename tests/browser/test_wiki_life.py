@@ -22,9 +22,10 @@ from pathlib import Path
 
 import feedparser  # type: ignore[import-untyped]
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import PHONE, build_site, copy_project
+from playwright.sync_api import BrowserContext, Page, expect
+from support import build_site, copy_project
 from support.browser import assert_arrived, axe_violations
+from support.visitors import Phones
 from support.wiki import TITLE, running_wiki, sync
 
 from build_scripts.cards.rule_history import version_of
@@ -100,10 +101,9 @@ def life(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Life]:
         yield Life(f"http://127.0.0.1:{port}/", index, project, done.stdout, revs, faults)
 
 
-def phone(browser: Browser, scheme: str = "light") -> BrowserContext:
-    return browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
-    )
+def phone(first_visit_phone: Phones, scheme: str = "light") -> BrowserContext:
+    """A phone at the wiki's site (built for these tests alone), drawn sharp for the screenshots, in ``scheme``."""
+    return first_visit_phone(device_scale_factor=2, color_scheme=scheme)
 
 
 def shot(page: Page, name: str) -> None:
@@ -138,20 +138,23 @@ def test_the_history_has_each_version_once_and_names_the_hidden_revision(life: L
     assert NEW_TITLE in life.report
 
 
-def test_an_old_link_lands_on_the_renamed_rule_and_its_card_still_answers(browser: Browser, life: Life) -> None:
-    context = phone(browser)
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_an_old_link_lands_on_the_renamed_rule_and_its_card_still_answers(
+    first_visit_phone: Phones, life: Life
+) -> None:
+    context = phone(first_visit_phone)
     page = context.new_page()
     page.goto(f"{life.url}other-terrain/#lava")
     page.wait_for_url(re.compile(r"#lava-flows$"))
     assert_arrived(page, "lava-flows")
-    context.close()
     with urllib.request.urlopen(f"{life.url}r/other-terrain/lava/", timeout=30) as answer:
         assert "Lava" in answer.read().decode("utf-8")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_changes_page_lists_each_edit_newest_first(browser: Browser, life: Life, scheme: str) -> None:
-    context = phone(browser, scheme)
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_the_changes_page_lists_each_edit_newest_first(first_visit_phone: Phones, life: Life, scheme: str) -> None:
+    context = phone(first_visit_phone, scheme)
     page = context.new_page()
     page.goto(f"{life.url}changes/")
     headings = page.locator("article h2").all_inner_texts()
@@ -168,7 +171,6 @@ def test_the_changes_page_lists_each_edit_newest_first(browser: Browser, life: L
     expect(page.locator("ins", has_text="Shrapnel spares no one.").first).to_be_visible()
     shot(page, f"wiki-life-changes-{scheme}")
     assert axe_violations(page) == []
-    context.close()
 
 
 def test_the_feed_is_atom_a_real_reader_takes_and_every_page_names_it(life: Life) -> None:
@@ -186,8 +188,9 @@ def test_the_feed_is_atom_a_real_reader_takes_and_every_page_names_it(life: Life
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_rules_as_of_a_revision(browser: Browser, life: Life, scheme: str) -> None:
-    context = phone(browser, scheme)
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_the_rules_as_of_a_revision(first_visit_phone: Phones, life: Life, scheme: str) -> None:
+    context = phone(first_visit_phone, scheme)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=life.url.rstrip("/"))
     page = context.new_page()
     before_rename = life.revs["rename"] - 1
@@ -220,11 +223,11 @@ def test_the_rules_as_of_a_revision(browser: Browser, life: Life, scheme: str) -
     first_version = then["rules"][BATTLEMENTS][0][2]
     assert link == f"{life.url}r/buildings/{BATTLEMENTS}/?v={first_version}"
     assert version_of(rule.evaluate("el => el.innerText").split("#")[0].strip()) == first_version
-    context.close()
 
 
-def test_the_rules_as_of_a_date_and_what_is_refused(browser: Browser, life: Life) -> None:
-    context = phone(browser)
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_the_rules_as_of_a_date_and_what_is_refused(first_visit_phone: Phones, life: Life) -> None:
+    context = phone(first_visit_phone)
     page = context.new_page()
     today = page.evaluate("new Date().toLocaleDateString('sv')")  # the reader's day, YYYY-MM-DD
     page.goto(f"{life.url}buildings/?as-of={today}")
@@ -243,12 +246,12 @@ def test_the_rules_as_of_a_date_and_what_is_refused(browser: Browser, life: Life
         expect(page.locator(".sh-asof-then")).to_have_count(0)
         expect(page.locator(f"[id='{BATTLEMENTS}']")).to_contain_text("Shrapnel spares no one.")
     shot(page, "wiki-life-as-of-refused")
-    context.close()
 
 
-def test_the_table_records_the_rules_date_and_its_shared_link_carries_it(browser: Browser, life: Life) -> None:
+@pytest.mark.first_visit("a site built for these tests alone: no phone has visited it")
+def test_the_table_records_the_rules_date_and_its_shared_link_carries_it(first_visit_phone: Phones, life: Life) -> None:
     before_rename = str(life.revs["rename"] - 1)
-    mine = phone(browser)
+    mine = phone(first_visit_phone)
     mine.grant_permissions(["clipboard-read", "clipboard-write"], origin=life.url.rstrip("/"))
     page = mine.new_page()
     page.goto(f"{life.url}table/")
@@ -269,16 +272,14 @@ def test_the_table_records_the_rules_date_and_its_shared_link_carries_it(browser
     page.get_by_role("button", name="Copy link").tap()
     link = page.evaluate("navigator.clipboard.readText()")
     assert re.search(r"/table/#t=2\.", link), link
-    mine.close()
 
-    theirs = phone(browser)
+    theirs = phone(first_visit_phone)
     page = theirs.new_page()
     page.goto(link)
     expect(page.locator(".sh-q--as-of .sh-q__answer")).to_have_text(before_rename)
     page.locator("[data-table-root] a[href*='/ruins/']").first.evaluate("a => a.click()")
     page.wait_for_url(re.compile(rf"/ruins/\?as-of={before_rename}#"))
     expect(page.locator(".sh-asof__title")).to_have_text(f"The rules as of the wiki's revision {before_rename}")
-    theirs.close()
 
 
 @pytest.mark.engines

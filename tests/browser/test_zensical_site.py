@@ -11,18 +11,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-from support import PHONE
+from playwright.sync_api import Locator, Page, expect
 from support.browser import TIMEOUT, assert_arrived
+from support.visitors import Phones
 
 from harness.project import ROOT
 
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
 
 
-def test_a_rule_link_lands_and_a_calculator_answers_on_the_zensical_site(browser: Browser, zensical_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
+def test_a_rule_link_lands_and_a_calculator_answers_on_the_zensical_site(
+    returning_phone: Phones, zensical_url: str
+) -> None:
+    page = returning_phone(zensical_url, device_scale_factor=2).new_page()
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(zensical_url + "buildings/#total-collapse")
@@ -35,7 +36,6 @@ def test_a_rule_link_lands_and_a_calculator_answers_on_the_zensical_site(browser
     assert scripts == [], "a script refused by the policy"
     others = [t for t in refused if not (t.startswith("Loading the image 'data:") or "Applying inline style" in t)]
     assert others == [], "only Zensical's data: icons and inline styles are refused"
-    context.close()
 
 
 def test_the_zensical_site_has_no_inline_script_to_refuse(zensical_site: Path) -> None:
@@ -51,10 +51,9 @@ def zensical_search(page: Page, site_url: str, query: str) -> Locator:
     return page.get_by_role("listbox", name="Search results").get_by_role("option")
 
 
-def test_zensicals_own_search_finds_a_rule_and_opens_it(browser: Browser, zensical_url: str) -> None:
+def test_zensicals_own_search_finds_a_rule_and_opens_it(returning_phone: Phones, zensical_url: str) -> None:
     """Our worker answers Material's messages only: Zensical's bundle gets its own worker back."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
+    page = returning_phone(zensical_url).new_page()
     results = zensical_search(page, zensical_url, "battlements")
     first = results.filter(has_text="Battlements and Building Damage")
     expect(first).to_have_attribute("href", re.compile(r"/buildings/\?h=battlements#attacking-buildings-battlements"))
@@ -62,10 +61,10 @@ def test_zensicals_own_search_finds_a_rule_and_opens_it(browser: Browser, zensic
     first.tap()
     page.wait_for_url(re.compile(r"#attacking-buildings-battlements-and-building-damage$"))
     assert_arrived(page, "attacking-buildings-battlements-and-building-damage")
-    context.close()
 
 
-def test_zensicals_own_search_works_offline_after_one_visit(warm_zensical: BrowserContext, zensical_url: str) -> None:
-    warm_zensical.set_offline(True)
-    results = zensical_search(warm_zensical.new_page(), zensical_url, "collapse")
+def test_zensicals_own_search_works_offline_after_one_visit(returning_phone: Phones, zensical_url: str) -> None:
+    phone = returning_phone(zensical_url)
+    phone.set_offline(True)
+    results = zensical_search(phone.new_page(), zensical_url, "collapse")
     expect(results.filter(has_text="Total Collapse").first).to_be_visible()

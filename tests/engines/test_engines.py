@@ -117,39 +117,29 @@ def test_every_calculator_answers_as_the_command_line(phone: Engine, probed_url:
     clean(phone)
 
 
-def test_a_second_page_starts_python_from_the_snapshot_and_a_third_works_offline(
+#: The core rulebook and the site's own pages: every page at the navigation's top, kept at the first visit.
+CORE_PAGES = [page_url(p.name) for p in PROJECT.options.pages if not p.group]
+#: Answered when the page has its offline copy: whether the theme's sitemap and a file the site
+#: lacks are answered (a status), not rejected.
+ANSWERS_OFFLINE = """const done = arguments[arguments.length - 1];
+const status = (url) => fetch(url).then((r) => r.status, (error) => `rejected: ${error}`);
+Promise.all([status('/sitemap.xml'), status('/assets/not-on-this-phone.js')]).then(done);"""
+
+
+def test_after_one_visit_python_starts_from_the_snapshot_and_offline_every_core_page_search_and_python_work(
     phone: Engine, own_server: SiteServer
 ) -> None:
-    # One new origin for both paths: a cold start costs WebKit seconds of compiling Python.
+    """One first visit to a new origin, then what a player does offline: the snapshot asked for
+    at the first answer (kept though the page is busy for a second after it), a second page
+    starts Python from it; with nothing answering on the site's address, a third page's
+    calculator answers, the search forgives a typo, and every core page opens with no error
+    and every file answered (the theme's sitemap, and a file the site lacks answered 504,
+    not a rejected promise). One visit for all: each costs WebKit seconds of compiling Python."""
     url = f"http://127.0.0.1:{own_server.server_address[1]}/"
     phone.open(url + "buildings/")
     assert python_ready(phone) == {"state": "ready", "source": "files", "fallback": ""}
     answered(phone, "calc-building-damage")
-    kept = wait(phone, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
-    assert kept["stored"] is True, kept
-    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
-    phone.open(url + "ruins/")
-    assert python_ready(phone) == {"state": "ready", "source": "snapshot", "fallback": ""}, "the second page"
-    assert answered(phone, "calc-ruin-movement") == cpython("ruin-movement", {})
-    clean(phone)
-    # Offline: nothing answers on the site's address any more.
-    own_server.shutdown()
-    own_server.server_close()
-    phone.open(url + "unit-types/")
-    wait(phone, "return !!document.querySelector('h1')", what="the page from the service worker")
-    assert phone.run("return document.title").startswith("Unit Types"), "offline"
-    expected = cpython("hit-split", {"target": "artillery"})
-    assert answered(phone, "calc-hit-split-artillery") == expected, "offline"
-
-
-def test_a_page_opened_a_second_after_the_first_answer_starts_from_the_snapshot(
-    phone: Engine, own_server: SiteServer
-) -> None:
-    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
-    phone.open(url + "buildings/")
-    assert python_ready(phone)["source"] == "files"
-    answered(phone, "calc-building-damage")
-    # The page busy for the second after its answer (still laying out, a player scrolling), then left:
+    # The page busy for the second after its answer (still laying out, a player scrolling):
     # the snapshot was asked for at the answer, not when the page is next idle.
     phone.run("const end = performance.now() + 1000; while (performance.now() < end);")
     # On a loaded machine (the whole suite on two cores) the worker's part can outlast that
@@ -157,9 +147,63 @@ def test_a_page_opened_a_second_after_the_first_answer_starts_from_the_snapshot(
     deadline = time.monotonic() + 30
     while not snapshot_stored(phone) and time.monotonic() < deadline:
         time.sleep(0.1)
+    kept = wait(phone, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
+    assert kept["stored"] is True, kept
+    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
     phone.open(url + "ruins/")
-    assert python_ready(phone) == {"state": "ready", "source": "snapshot", "fallback": ""}
+    assert python_ready(phone) == {"state": "ready", "source": "snapshot", "fallback": ""}, "the second page"
+    assert answered(phone, "calc-ruin-movement") == cpython("ruin-movement", {})
     clean(phone)
+    wait(
+        phone,
+        "return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated');",
+        what="the offline copy stored",
+    )
+    errors_before = len(phone.browser_errors())
+    # Offline: nothing answers on the site's address any more, its open connections included.
+    own_server.shutdown()
+    own_server.server_close()
+    phone.open(url + "unit-types/")
+    wait(phone, "return !!document.querySelector('h1')", what="the page from the service worker")
+    assert phone.run("return document.title").startswith("Unit Types"), "offline"
+    expected = cpython("hit-split", {"target": "artillery"})
+    assert answered(phone, "calc-hit-split-artillery") == expected, "offline"
+    # Left only once its search worker has its modules (see the core pages below).
+    wait(phone, "return window.__probe.searchReady === true", what="unit-types/: the search worker ready")
+    clean(phone)
+    phone.open(url + "ruins/")
+    wait(phone, "return !!document.querySelector('h1')", what="the page from the service worker")
+    phone.tap("label.md-header__button[for='__search']")
+    phone.type_into("input[data-md-component='search-query']", "barage")
+    wait(
+        phone,
+        "const b = document.querySelector('.sh-search-fix__button'); return b && b.textContent === 'barrage';",
+        what="Did you mean barrage?",
+    )
+    phone.tap(".sh-search-fix__button")
+    href = wait(
+        phone,
+        """const a = document.querySelector(".md-search-result__link[href*='#']");
+        return a && a.getAttribute('href').includes('?h=barrage#') && a.getAttribute('href');""",
+        what="the first result for the fixed word, offline",
+    )
+    assert "barrage" in href
+    clean(phone)
+    for page in CORE_PAGES:
+        phone.open(url + page)
+        wait(phone, "return document.readyState === 'complete' && !!document.querySelector('h1')", what=page)
+        wait(
+            phone,
+            "return performance.getEntriesByType('resource').some((r) => r.name.endsWith('/sitemap.xml'))",
+            what=f"{page}: the theme's instant navigation read the sitemap",
+        )
+        assert phone.run_async(ANSWERS_OFFLINE) == [200, 504], f"{phone.name} {page}"
+        # The page's search starts once it is idle (or after its first answer) and imports its
+        # modules: leaving before they are in would cut them short (Firefox logs that as an
+        # error of the service worker's answer, as it logs a rejected one).
+        wait(phone, "return window.__probe.searchReady === true", what=f"{page}: the search worker ready")
+        clean(phone)
+    assert phone.browser_errors()[errors_before:] == [], "no answer of the service worker was a rejected promise"
 
 
 def snapshot_stored(engine: Engine) -> bool:
@@ -329,37 +373,6 @@ def test_search_finds_a_rule_and_opens_at_it(phone: Engine, probed_url: str) -> 
     clean(phone)
 
 
-def test_search_works_offline_after_one_visit_and_forgives_a_typo(phone: Engine, own_server: SiteServer) -> None:
-    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
-    phone.open(url + "terrain/")  # a page without a calculator: the offline copy is made once it is idle
-    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
-    wait(
-        phone,
-        """return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated');""",
-        what="the offline copy stored",
-    )
-    own_server.shutdown()
-    own_server.server_close()
-    phone.open(url + "ruins/")
-    wait(phone, "return !!document.querySelector('h1')", what="the page from the service worker")
-    phone.tap("label.md-header__button[for='__search']")
-    phone.type_into("input[data-md-component='search-query']", "barage")
-    wait(
-        phone,
-        "const b = document.querySelector('.sh-search-fix__button'); return b && b.textContent === 'barrage';",
-        what="Did you mean barrage?",
-    )
-    phone.tap(".sh-search-fix__button")
-    href = wait(
-        phone,
-        """const a = document.querySelector(".md-search-result__link[href*='#']");
-        return a && a.getAttribute('href').includes('?h=barrage#') && a.getAttribute('href');""",
-        what="the first result for the fixed word, offline",
-    )
-    assert "barrage" in href
-    clean(phone)
-
-
 def test_dark_mode_renders(phone: Engine, probed_url: str) -> None:
     phone.open(probed_url + "buildings/")
     for _ in range(3):
@@ -398,43 +411,3 @@ def test_hostile_links_stay_inert(phone: Engine, probed_url: str) -> None:
         wait(phone, "return !!document.querySelector('.sh-table__title')", what="the table drawn")
         assert phone.run(f"return ({SUSPICIOUS})()") == [], payload
         clean(phone)
-
-
-#: The core rulebook and the site's own pages: every page at the navigation's top, kept at the first visit.
-CORE_PAGES = [page_url(p.name) for p in PROJECT.options.pages if not p.group]
-#: Answered when the page has its offline copy: whether the theme's sitemap and a file the site
-#: lacks are answered (a status), not rejected.
-ANSWERS_OFFLINE = """const done = arguments[arguments.length - 1];
-const status = (url) => fetch(url).then((r) => r.status, (error) => `rejected: ${error}`);
-Promise.all([status('/sitemap.xml'), status('/assets/not-on-this-phone.js')]).then(done);"""
-
-
-def test_offline_every_core_page_opens_with_no_error_and_every_file_is_answered(
-    phone: Engine, own_server: SiteServer
-) -> None:
-    url = f"http://127.0.0.1:{own_server.server_address[1]}/"
-    phone.open(url + "terrain/")  # a page without a calculator: the offline copy is made once it is idle
-    wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
-    wait(
-        phone,
-        "return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated');",
-        what="the offline copy stored",
-    )
-    errors_before = len(phone.browser_errors())
-    own_server.shutdown()
-    own_server.server_close()  # its open connections too: nothing answers on the address
-    for page in CORE_PAGES:
-        phone.open(url + page)
-        wait(phone, "return document.readyState === 'complete' && !!document.querySelector('h1')", what=page)
-        wait(
-            phone,
-            "return performance.getEntriesByType('resource').some((r) => r.name.endsWith('/sitemap.xml'))",
-            what=f"{page}: the theme's instant navigation read the sitemap",
-        )
-        assert phone.run_async(ANSWERS_OFFLINE) == [200, 504], f"{phone.name} {page}"
-        # The page's search starts once it is idle (or after its first answer) and imports its
-        # modules: leaving before they are in would cut them short (Firefox logs that as an
-        # error of the service worker's answer, as it logs a rejected one).
-        wait(phone, "return window.__probe.searchReady === true", what=f"{page}: the search worker ready")
-        clean(phone)
-    assert phone.browser_errors()[errors_before:] == [], "no answer of the service worker was a rejected promise"

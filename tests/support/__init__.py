@@ -3,15 +3,18 @@ the rulebook's pages and exports, Node's test runner, an icepool oracle."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import icepool
+import pytest
 
 from build_scripts.settings.options import PageOption
 from harness.project import PROJECT, ROOT
@@ -80,6 +83,24 @@ def copy_project(dest: Path) -> Path:
     (ROOT / "build" / "cache").mkdir(parents=True, exist_ok=True)
     (dest / "build" / "cache").symlink_to(ROOT / "build" / "cache")
     return dest
+
+
+def made_once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder ``name``, shared by every test process of this run: the first to ask for it
+    fills it with ``make`` while the others wait (a lock, released by the system if that
+    process dies), the rest find it made. For what takes long to make and is the same for
+    every process (a site built for no process's own port)."""
+    base = factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the run's own folder either way
+    folder = shared / name
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / ".made").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            (folder / ".made").touch()
+    return folder
 
 
 def node_tests(files: list[Path], *, least: int, env: dict[str, str] | None = None) -> None:

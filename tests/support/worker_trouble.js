@@ -7,8 +7,10 @@
 //           "never-answer": it starts, and never answers a calculation
 //   times   how many workers in a row have the trouble (those after them are sound)
 //   after   for the ends at a start: ms after the worker is made
-//   then    limits from the first trouble on (a restart from the files is slower than the
-//           silent start the test makes the engine wait for)
+//   sound   limits for the workers after the troubled ones, from the first of them on (a
+//           restart from the files is slower than the silent start the test makes the engine
+//           wait for; a worker that never answers is given a short answer limit, a sound one a
+//           long one)
 // What happened is kept in window.__trouble: each worker's start message and how it ended.
 (() => {
   let plan = null;
@@ -29,7 +31,10 @@
       this.trouble = "";
       if (!/calculators\/worker\.mjs/.test(String(url))) return;
       seen.workers += 1;
-      if (left <= 0) return;
+      if (left <= 0) {
+        if (plan.sound) Object.assign(window.scrollhammerLimits, plan.sound);
+        return;
+      }
       left -= 1;
       this.trouble = plan.kind;
       if (plan.kind === "end-at-start") setTimeout(() => this.end(true), plan.after || 0);
@@ -37,7 +42,6 @@
     }
     end(loud) {
       seen.ended.push(this.trouble);
-      if (plan.then) Object.assign(window.scrollhammerLimits, plan.then);
       // The event first: WebKit drops what is dispatched on a worker already terminated.
       if (loud) this.dispatchEvent(new ErrorEvent("error", { message: "ended by the test" }));
       this.terminate();
