@@ -1,12 +1,11 @@
-// The one Lighthouse runner of the tests and the benchmarks: each URL audited in turn, in one
+// The one Lighthouse runner (make bench-lighthouse): each URL audited in turn, in one
 // Chromium (Debian's), with the caller's audit.
 //
 // A tab that crashes (Lighthouse's TARGET_CRASHED; seen once in CI under a loaded host) says
 // nothing of the page: its URL is audited again in a fresh Chromium, once, and the crash is
 // reported with the tail of Chromium's own log. A second crash of the same URL fails the run.
 //
-// Used by tests/browser/lighthouse_a11y.mjs (accessibility) and bench/lighthouse/scores.mjs
-// (performance), each of which prints {results, crashes} as JSON.
+// Used by bench/lighthouse/scores.mjs, which prints {results, crashes} as JSON.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,1 +1,1 @@
-"""Lighthouse's mobile performance score of every page (``python -m bench.lighthouse``)."""
+"""Lighthouse's four scores of every page (``python -m bench.lighthouse``)."""

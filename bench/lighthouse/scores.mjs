@@ -1,15 +1,27 @@
-// Lighthouse's performance audit (mobile, its default simulated throttling) of each URL given,
+// Lighthouse's four categories (mobile, its default simulated throttling) of each URL given,
 // through the one runner (harness/lighthouse.mjs), for python -m bench.lighthouse.
 // Usage: CHROME_PATH=… CHROME_FLAGS='[…]' node bench/lighthouse/scores.mjs URL... ; prints
-// {results: [{url, score, lcp_ms, tbt_ms, fcp_ms, cls, long_tasks: [[url, ms], …]}], crashes} as JSON.
+// {results: [{url, scores: {performance, accessibility, "best-practices", seo}, failed: {category: [...]},
+//   lcp_ms, tbt_ms, fcp_ms, cls, long_tasks: [[url, ms], …]}], crashes} as JSON.
 import { auditEach } from "../../harness/lighthouse.mjs";
 
-const report = await auditEach(process.argv.slice(2), { onlyCategories: ["performance"] }, (url, lhr) => {
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** A category's checks that failed, even those Lighthouse leaves out of the score (weight 0). */
+function failed(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+    .map((audit) => `${audit.id}: ${audit.title}`);
+}
+
+const report = await auditEach(process.argv.slice(2), { onlyCategories: CATEGORIES }, (url, lhr) => {
   const audits = lhr.audits;
   const tasks = audits["long-tasks"]?.details?.items || [];
   return {
     url,
-    score: lhr.categories.performance.score,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score])),
+    failed: Object.fromEntries(CATEGORIES.slice(1).map((c) => [c, failed(lhr, c)])),
     lcp_ms: Math.round(audits["largest-contentful-paint"].numericValue),
     tbt_ms: Math.round(audits["total-blocking-time"].numericValue),
     fcp_ms: Math.round(audits["first-contentful-paint"].numericValue),
