@@ -85,6 +85,9 @@ class Engine(Protocol):
     def type_into(self, css: str, text: str) -> None:
         """Type ``text`` into the first element ``css`` selects, key by key."""
 
+    def keys(self, text: str) -> None:
+        """Type ``text`` key by key into whatever has the focus (the driver moves no focus)."""
+
     def back(self) -> None:
         """The browser's Back."""
 
@@ -173,6 +176,11 @@ class WebKit:
 
         self._driver.find_element(By.CSS_SELECTOR, css).send_keys(text)
 
+    def keys(self, text: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains  # noqa: PLC0415
+
+        ActionChains(self._driver).send_keys(text).perform()
+
     def back(self) -> None:
         self._driver.back()
 
@@ -254,6 +262,12 @@ class Firefox:
 
         self._client.find_element(By.CSS_SELECTOR, css).send_keys(text)
 
+    def keys(self, text: str) -> None:
+        sequence = self._client.actions.sequence("key", "keyboard")
+        for key in text:
+            sequence.key_down(key).key_up(key)
+        sequence.perform()
+
     def back(self) -> None:
         self._client.go_back()
 
@@ -328,6 +342,9 @@ class Chromium:
 
     def type_into(self, css: str, text: str) -> None:
         self._page.locator(css).first.press_sequentially(text)
+
+    def keys(self, text: str) -> None:
+        self._page.keyboard.type(text)
 
     def back(self) -> None:
         self._page.go_back()

@@ -114,17 +114,28 @@ def set_out(page: Page, site_url: str, pieces: list[tuple[str, str]]) -> None:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_the_table_prints_one_game_sheet_with_its_pieces_summary_and_qr_code(
+def test_the_table_prints_one_game_sheet_with_its_pieces_agreements_and_qr_code(
     returning_page: Page, site_url: str, paper: str
 ) -> None:
     set_out(returning_page, site_url, [("stone-house", "the chapel"), ("ruin", "the mill"), ("forest", "the wood")])
+    # Agreed: one answer of a piece and one of the game, typed and chosen as a player does.
+    returning_page.locator("#piece-p1-questions > summary").tap()
+    returning_page.locator("#q-p1-access-points").tap()
+    returning_page.keyboard.type("the west door")
+    returning_page.locator("#own-game-questions > summary").tap()
+    returning_page.locator("#q-game-ladders input[value='no']").check()
     expect(returning_page.locator(".sh-table__sheet-qr svg")).to_be_attached()
     sheets = printed(returning_page, paper)
     assert len(sheets) == 1, f"{len(sheets)} sheets for three pieces"
     text = " ".join(sheets[0].split())
-    for words in ["the chapel", "the mill", "the wood", "Armour value now: AV 13", "Our table:", "Open this table:"]:
+    for words in ["the chapel", "the mill", "the wood", "Armour value now: AV 13", "Open this table:"]:
         assert words in text, words
-    for words in ["What the rules leave to the players", "Copy link", "New game", "To agree:"]:
+    # What was agreed, under its piece and under the game, not in a block of plain text.
+    agreed = "Which doorways or openings are its Access Points the west door"
+    assert agreed in text, text
+    assert text.index("the chapel") < text.index(agreed) < text.index("the mill"), text
+    assert "May models climb between levels of a ruin that has no ladders? No: not without ladders" in text, text
+    for words in ["What the rules leave to the players", "Copy link", "New game", "To agree:", "Our table:"]:
         assert words not in text, words
     returning_page.emulate_media(media="print")
     expect(returning_page.locator(".sh-table__sheet-qr svg")).to_be_visible()

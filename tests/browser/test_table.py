@@ -120,8 +120,12 @@ def test_a_bad_answer_is_refused_beside_its_field_and_kept_to_correct(
         "How many models may shoot through each Fire Point: must be a whole number from 1 to 20."
     )
     expect(page.locator("#q-p1-fire-point-models")).to_have_value("40")
-    expect(page.locator("#q-p1-fire-point-models")).to_be_focused()
     expect(page.locator("#q-p1-fire-point-models")).to_have_attribute("aria-invalid", "true")
+    # The error is shown where the player left, and the focus stays where Tab took it.
+    expect(page.locator("#q-p1-fire-point-models")).not_to_be_focused()
+    assert page.evaluate("document.activeElement.closest('.sh-q') !== null"), "Tab went on to the next control"
+    # Nothing refused was kept: the count says the question is still to agree.
+    expect(page.locator("#piece-p1-questions > summary")).to_have_text("To agree: 7 questions, 7 not agreed yet")
     page.fill("#add-name", "<b>the barn</b>")
     page.click("form.sh-table__add button[type=submit]")
     expect(page.locator("#add-error")).to_contain_text("plain text")
@@ -509,8 +513,9 @@ def test_agree_on_a_piece_rule_opens_it_on_the_first_such_piece_naming_the_other
     add_piece(page, "ruin", "the mill")
     add_piece(page, "ruin", "the chapel ruin")
     rule_agree(page, site_url, "ruins/", "ruins-the-basics-players-can-also-agree-beginning")
-    choice = page.locator("#q-p2-ruin-dangerous input:checked")
-    expect(choice).to_be_focused()
+    # Not agreed yet: no option chosen, the focus on the first.
+    expect(page.locator("#q-p2-ruin-dangerous input:checked")).to_have_count(0)
+    expect(page.locator("#q-p2-ruin-dangerous input").first).to_be_focused()
     expect(page.locator("#q-p2-ruin-dangerous")).to_be_in_viewport()
     also = page.locator("#piece-p2 .sh-q__also")
     expect(also).to_have_text("Agree it for each of them: the chapel ruin.")
@@ -518,7 +523,7 @@ def test_agree_on_a_piece_rule_opens_it_on_the_first_such_piece_naming_the_other
     also = page.locator("#piece-p2 .sh-q__also")  # drawn again with the answer: the note stays
     expect(also.locator("button")).to_have_text("the chapel ruin")
     also.locator("button").tap()
-    expect(page.locator("#q-p3-ruin-dangerous input:checked")).to_be_focused()
+    expect(page.locator("#q-p3-ruin-dangerous input").first).to_be_focused()
     page.reload()
     expect(page.locator(".sh-table__title")).to_have_text("Your table: 3 pieces", timeout=TIMEOUT)
     assert answered(page, "q-p2-ruin-dangerous") == "yes"
@@ -528,7 +533,8 @@ def test_agree_on_a_game_rule_opens_the_games_question(returning_context: Browse
     page = returning_context.new_page()
     rule_agree(page, site_url, "ruins/", "moving-within-ruins-only-certain-troops-capable-clambering")
     expect(page.locator("#own-game-questions")).to_have_attribute("open", "")
-    expect(page.locator("#q-game-upper-levels input:checked")).to_be_focused()
+    expect(page.locator("#q-game-upper-levels input:checked")).to_have_count(0)
+    expect(page.locator("#q-game-upper-levels input").first).to_be_focused()
     expect(page.locator("#q-game-upper-levels")).to_be_in_viewport()
     page.locator("#q-game-upper-levels input[value='monstrous-creatures']").check()
     page.reload()

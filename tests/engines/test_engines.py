@@ -336,6 +336,41 @@ def test_a_table_link_opens_read_only_and_use_this_table_takes_it(phone: Engine,
     clean(phone)
 
 
+#: The page's clipboard, kept for the test to read (an engine under automation may refuse the
+#: real one; what is tested is that the tap copies, and what).
+CLIPBOARD_KEPT = """Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {
+  writeText: (text) => { window.__copied = text; return Promise.resolve(); }}});"""
+
+
+def test_typing_then_tapping_the_next_field_or_copy_link_keeps_every_answer(phone: Engine, probed_url: str) -> None:
+    """Typed into a field, then at once a tap on the next field (or Copy link): each answer in
+    its own field, and the link copied by that first tap holds them all."""
+    phone.open(probed_url + "table/")
+    phone.run("localStorage.removeItem('scrollhammer-table')")
+    phone.open(probed_url + "table/")
+    wait(phone, "return !!document.querySelector('.sh-table__title')", what="the table drawn")
+    phone.run("document.getElementById('add-kind').value = 'stone-house'")
+    phone.type_into("#add-name", "the chapel")
+    phone.tap("form.sh-table__add button[type=submit]")
+    wait(phone, "return !!document.getElementById('piece-p1')", what="the piece added")
+    phone.tap("#piece-p1-questions > summary")
+    typed = {"q-p1-access-points": "front door", "q-p1-rooms": "one medium", "q-p1-fire-points": "the east windows"}
+    for field, text in typed.items():
+        phone.tap(f"#{field}")
+        phone.keys(text)
+    shown = phone.run("return arguments[0].map((id) => document.getElementById(id).value)", list(typed))
+    assert shown == list(typed.values()), phone.name
+    phone.run(CLIPBOARD_KEPT)
+    phone.tap("button", "Copy link")
+    link = wait(phone, "return window.__copied", what="the link copied by the first tap")
+    assert "/table/#t=" in link
+    phone.open(link)
+    agreed = "const a = document.querySelector('#shared-p1 .sh-piece__agreed'); return a && a.textContent"
+    said = wait(phone, agreed, what="the shared table's agreed answers")
+    assert all(text in said for text in typed.values()), said
+    clean(phone)
+
+
 def test_a_keyword_opens_its_definition_and_escape_closes_it(phone: Engine, probed_url: str) -> None:
     rule = "ruins-the-basics-all-ruins-difficult-area-terrain"
     phone.open(f"{probed_url}ruins/#{rule}")

@@ -157,7 +157,7 @@ describe("answers, checked", () => {
 
   test("what a player types in a number field is read as digits, spaces around allowed", () => {
     assert.equal(ok(m.setAnswer(spec, withChapel(), "p1", "fire-point-models", " 7 ")).pieces[0].answers["fire-point-models"], 7);
-    for (const typed of ["+4", "4.0", "1e1", "x4", "4 x", ""]) {
+    for (const typed of ["+4", "4.0", "1e1", "x4", "4 x"]) {
       assert.deepEqual(
         m.setAnswer(spec, withChapel(), "p1", "fire-point-models", typed),
         { error: "How many models may shoot through each Fire Point: must be a whole number from 1 to 20." },
@@ -166,9 +166,14 @@ describe("answers, checked", () => {
     }
   });
 
-  test("an empty text answer clears it; an empty choice is refused", () => {
-    const table = ok(m.setAnswer(spec, withChapel(), "p1", "fire-points", ""));
-    assert.equal(table.pieces[0].answers["fire-points"], "");
+  test("an empty text or number answer clears it (not agreed, the book's default stands); an empty choice is refused", () => {
+    let table = ok(m.setAnswer(spec, withChapel(), "p1", "fire-points", "the door"));
+    table = ok(m.setAnswer(spec, table, "p1", "fire-points", ""));
+    assert.equal("fire-points" in table.pieces[0].answers, false);
+    table = ok(m.setAnswer(spec, table, "p1", "armour-value", "11"));
+    table = ok(m.setAnswer(spec, table, "p1", "armour-value", "  "));
+    assert.equal("armour-value" in table.pieces[0].answers, false);
+    assert.equal(m.answerOf(spec, table, table.pieces[0], "armour-value"), 13);
     assert.deepEqual(m.setAnswer(spec, withChapel(), "p1", "impassable", ""), {
       error: "Agreed impassable? (No one may go inside it): must be one of no, yes.",
     });

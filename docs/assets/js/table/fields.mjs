@@ -2,7 +2,7 @@
 // Scrollhammer Rules: the table page's small form pieces: a labelled control, a field's inline
 // error, a whole-number field that shows again what was refused, a link.
 import { el } from "../site.mjs";
-import { ui } from "./state.mjs";
+import { keepDraft, ui } from "./state.mjs";
 
 /**
  * A text field for a whole number, showing what was typed there if it was refused.
@@ -14,6 +14,7 @@ export function numberField(id) {
   input.inputMode = "numeric";
   input.autocomplete = "off";
   input.value = ui.typed[id] ?? "";
+  keepDraft(input);
   return input;
 }
 

@@ -188,23 +188,28 @@ export function answerProblem(q, value) {
 export function setAnswer(spec, table, pieceId, question, raw) {
   const q = spec.questions[question];
   if (!q) return { error: `There is no question "${question}".` };
+  // A text or number field left empty: not agreed (the book's default, if any, stands).
+  const cleared = q.type !== "choice" && raw.trim() === "";
   const value = q.type === "number" ? (/^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN) : raw;
-  const problem = answerProblem(q, value);
+  const problem = cleared ? "" : answerProblem(q, value);
   if (problem) return { error: `${q.text}: ${problem}.` };
   const next = copy(table);
+  /** @type {Record<string, Answer>} */
+  let answers = next.game;
   if (pieceId === null) {
     if (q.scope !== "game") return { error: `"${q.text}" is asked of a piece, not of the game.` };
-    next.game[question] = value;
-    return { table: next };
+  } else {
+    const piece = next.pieces.find((p) => p.id === pieceId);
+    if (!piece) return { error: "That piece is no longer on the table." };
+    if (!kindOf(spec, piece.kind)?.questions.includes(question))
+      return { error: `"${q.text}" is not asked of ${piece.name}.` };
+    if (question === "armour-value" && table.steps.some((s) => s.piece === pieceId)) {
+      return { error: `${piece.name} has been damaged this game: set a section's armour value by hand instead.` };
+    }
+    answers = piece.answers;
   }
-  const piece = next.pieces.find((p) => p.id === pieceId);
-  if (!piece) return { error: "That piece is no longer on the table." };
-  if (!kindOf(spec, piece.kind)?.questions.includes(question))
-    return { error: `"${q.text}" is not asked of ${piece.name}.` };
-  if (question === "armour-value" && table.steps.some((s) => s.piece === pieceId)) {
-    return { error: `${piece.name} has been damaged this game: set a section's armour value by hand instead.` };
-  }
-  piece.answers[question] = value;
+  if (cleared) delete answers[question];
+  else answers[question] = value;
   return { table: next };
 }
 

@@ -17,7 +17,8 @@ import { carryAsOf } from "../as-of-page.mjs";
 import { el, pageData } from "../site.mjs";
 import { arriveAsked } from "./ask.mjs";
 import { decode } from "./link.mjs";
-import { addForm, agreeCount, pieceCard } from "./pieces.mjs";
+import { morph } from "./morph.mjs";
+import { addForm, agreeCount, agreedList, pieceCard } from "./pieces.mjs";
 import { questionField, rulesAsOfField } from "./questions.mjs";
 import { changes } from "./sections.mjs";
 import { handOver, sharedBanner } from "./sharing.mjs";
@@ -69,7 +70,7 @@ function tableView(table, readOnly) {
  */
 function wholeGame(table, readOnly) {
   const game = el("section", "sh-table__game");
-  game.append(el("h2", "", "For the whole game"));
+  game.append(el("h2", "", "For the whole game"), agreedList(ui.spec.game, table.game));
   const fold = el("details", "sh-table__game-questions");
   fold.id = `${readOnly ? "shared" : "own"}-game-questions`;
   fold.append(el("summary", "", agreeCount("To agree", ui.spec.game, table.game)));
@@ -80,34 +81,36 @@ function wholeGame(table, readOnly) {
 }
 
 /**
- * Draw the page, keeping the focus on the control it was on.
+ * Draw the page: its parts drawn afresh, then the page made to say what they say without
+ * taking anything from under the player (morph.mjs: the field in use keeps its focus and
+ * caret, a button its tap, a fold its state). `focusId` moves the focus to a control (a
+ * field whose answer was refused, a piece just added); without it the focus stays.
  * @param {string} [focusId]
  */
 function draw(focusId) {
   const root = document.querySelector("[data-table-root]");
   if (!(root instanceof HTMLElement)) return;
-  const active = focusId || (document.activeElement instanceof HTMLElement ? document.activeElement.id : "");
-  const open = [...root.querySelectorAll("details[open]")].map((d) => d.closest("[id]")?.id + (d.className || ""));
-  const parts = [];
+  const next = document.createElement("div");
   const shown = [ui.notices.loaded, ui.notices.saving, ui.notices.link].filter(Boolean);
   if (shown.length) {
     const box = el("div", "sh-table__notices");
     box.setAttribute("role", "alert");
     for (const notice of shown) box.append(el("p", "sh-table__notice", notice));
-    parts.push(box);
+    next.append(box);
   }
-  if (ui.shared) parts.push(sharedBanner(), tableView(ui.shared, true));
-  else parts.push(tableView(ui.own, false));
-  root.replaceChildren(...parts);
-  for (const details of root.querySelectorAll("details")) {
-    if (open.includes(details.closest("[id]")?.id + (details.className || ""))) details.open = true;
-  }
+  if (ui.shared) next.append(sharedBanner(), tableView(ui.shared, true));
+  else next.append(tableView(ui.own, false));
+  morph(root, next);
   const rules = (ui.shared || ui.own).rules;
   if (rules) carryAsOf(rules, root);
-  const again = active ? document.getElementById(active) : null;
+  const again = focusId ? document.getElementById(focusId) : null;
   // A choice's fieldset is focused on its chosen option.
-  const focus = again?.matches("fieldset") ? again.querySelector("input:checked") : again;
-  if (focus instanceof HTMLElement && root.contains(focus)) focus.focus({ preventScroll: true });
+  const focus = again?.matches("fieldset")
+    ? again.querySelector("input:checked") || again.querySelector("input")
+    : again;
+  if (focus instanceof HTMLElement && root.contains(focus) && document.activeElement !== focus) {
+    focus.focus({ preventScroll: true });
+  }
 }
 
 /** Read a shared table from the address (#t=…), or say why it cannot be used. */

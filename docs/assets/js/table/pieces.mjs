@@ -7,7 +7,7 @@ import { errorFor, field, link } from "./fields.mjs";
 import * as model from "./model.mjs";
 import { questionField } from "./questions.mjs";
 import { sections } from "./sections.mjs";
-import { change, draw, keep, ui } from "./state.mjs";
+import { change, draw, keep, keepDraft, saveAsTyped, ui } from "./state.mjs";
 
 /** @typedef {import("./model.mjs").Table} Table */
 /** @typedef {import("./model.mjs").Piece} Piece */
@@ -55,6 +55,28 @@ export function agreeCount(what, questions, answers) {
 }
 
 /**
+ * What the players have agreed for a piece (or the game), in words, where it is seen at a
+ * glance: under the piece on the screen, in a shared table and on the printed sheet.
+ * @param {string[]} questions the questions asked
+ * @param {Record<string, import("./model.mjs").Answer>} answers
+ */
+export function agreedList(questions, answers) {
+  const agreed = questions.filter((q) => answers[q] !== undefined && answers[q] !== "" && ui.spec.questions[q]);
+  const list = el("ul", "sh-piece__agreed");
+  list.hidden = !agreed.length;
+  list.setAttribute("aria-label", "Agreed");
+  for (const question of agreed) {
+    const item = el("li");
+    item.append(
+      el("span", "sh-piece__agreed-q", `${ui.spec.questions[question].text} `),
+      el("strong", "", model.label(ui.spec, question, answers[question])),
+    );
+    list.append(item);
+  }
+  return list;
+}
+
+/**
  * One piece: its name and kind, what the rules make of it, its sections and its questions.
  * @param {Table} table
  * @param {Piece} piece
@@ -72,9 +94,9 @@ export function pieceCard(table, piece, played, readOnly) {
   title.id = `${card.id}-name`;
   title.tabIndex = -1; // a new piece opens on its name
   head.append(title, el("span", "sh-piece__kind", state?.rubble ? `${kind.name}, now rubble` : kind.name));
-  card.append(head, facts(table, piece, kind, state));
-  if (kind.group === "building") card.append(sections(piece, state, readOnly));
   const asked = kind.questions.filter((q) => q !== "armour-value" || !table.steps.some((s) => s.piece === piece.id));
+  card.append(head, facts(table, piece, kind, state), agreedList(asked, piece.answers));
+  if (kind.group === "building") card.append(sections(piece, state, readOnly));
   const questions = el("details", "sh-piece__questions");
   questions.id = `${card.id}-questions`;
   questions.append(el("summary", "", agreeCount("To agree", asked, piece.answers)));
@@ -85,12 +107,16 @@ export function pieceCard(table, piece, played, readOnly) {
     rename.id = `n-${piece.id}`;
     rename.value = ui.typed[rename.id] ?? piece.name;
     rename.maxLength = model.NAME_MAX;
-    rename.addEventListener("change", () => change(model.renamePiece(ui.own, piece.id, rename.value), rename.id));
+    rename.autocomplete = "off";
+    rename.setAttribute("aria-describedby", `${rename.id}-error`);
+    if (ui.fieldErrors[rename.id]) rename.setAttribute("aria-invalid", "true");
+    saveAsTyped(rename, (value) => model.renamePiece(ui.own, piece.id, value));
     const remove = el("button", "md-button sh-piece__remove", "Remove");
     remove.type = "button";
     remove.setAttribute("aria-label", `Remove ${piece.name}`);
     remove.addEventListener("click", () => {
-      if (window.confirm(`Take ${piece.name} off the table, with what happened to it?`)) {
+      const now = ui.own.pieces.find((p) => p.id === piece.id);
+      if (now && window.confirm(`Take ${now.name} off the table, with what happened to it?`)) {
         keep(model.removePiece(ui.own, piece.id));
         draw();
       }
@@ -134,15 +160,22 @@ export function addForm() {
   name.setAttribute("aria-describedby", "add-error");
   if (ui.fieldErrors.add) name.setAttribute("aria-invalid", "true");
   if (ui.adding) kind.value = ui.adding;
+  kind.addEventListener("change", () => {
+    ui.adding = kind.value;
+  });
   const submit = el("button", "md-button md-button--primary", "Add");
   submit.type = "submit";
   const named = field("add-name", "Name", name);
   named.append(errorFor("add"));
   form.append(field("add-kind", "Kind", kind), named, submit);
+  keepDraft(name);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    // The form's controls as they are on the page when it is sent (a draw keeps the first ones).
+    const chosen = /** @type {HTMLSelectElement} */ (form.querySelector("#add-kind"));
+    const named = /** @type {HTMLInputElement} */ (form.querySelector("#add-name"));
     const before = new Set(ui.own.pieces.map((p) => p.id));
-    change(model.addPiece(ui.spec, ui.own, kind.value, name.value), "add", name);
+    change(model.addPiece(ui.spec, ui.own, chosen.value, named.value), "add", named);
     if (ui.fieldErrors.add) return;
     ui.adding = "";
     const added = ui.own.pieces.find((p) => !before.has(p.id));

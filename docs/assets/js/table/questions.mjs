@@ -6,7 +6,7 @@ import { el } from "../site.mjs";
 import { askedOf, focusQuestion } from "./ask.mjs";
 import { errorFor } from "./fields.mjs";
 import * as model from "./model.mjs";
-import { change, ui } from "./state.mjs";
+import { change, saveAsTyped, ui } from "./state.mjs";
 
 /** @typedef {import("./model.mjs").Table} Table */
 /** @typedef {import("./model.mjs").Piece} Piece */
@@ -40,14 +40,15 @@ function ruleWords(question, kind) {
 
 /**
  * A choice's options as radio buttons, each a thumb's size, their words wrapping (a select
- * cuts a long option short); the book's default (or the site's reading) marked.
+ * cuts a long option short); the book's default (or the site's reading) marked, as a
+ * suggestion: no option is chosen until the players choose one, as the fold's count says.
  * @param {Piece | null} piece
  * @param {string} question
  * @param {string} id
- * @param {import("./model.mjs").Answer | null} value
+ * @param {import("./model.mjs").Answer | undefined} given the players' answer, if they agreed one
  * @param {import("./model.mjs").Answer | null} bookDefault
  */
-function choices(piece, question, id, value, bookDefault) {
+function choices(piece, question, id, given, bookDefault) {
   const q = ui.spec.questions[question];
   const set = el("fieldset", "sh-q__choices");
   set.id = id;
@@ -61,7 +62,7 @@ function choices(piece, question, id, value, bookDefault) {
     radio.name = id;
     radio.id = `${id}-${n}`;
     radio.value = choice;
-    radio.checked = choice === value;
+    radio.checked = choice === given;
     radio.addEventListener("change", () =>
       change(model.setAnswer(ui.spec, ui.own, piece ? piece.id : null, question, radio.value), id),
     );
@@ -70,6 +71,34 @@ function choices(piece, question, id, value, bookDefault) {
   });
   set.append(errorFor(id));
   return set;
+}
+
+/**
+ * What a read-only table says of a question: the players' answer, or that they have not
+ * agreed one (and what the book says meanwhile).
+ * @param {string} question
+ * @param {import("./model.mjs").Answer | undefined} given
+ * @param {import("./model.mjs").Answer | null} bookDefault
+ */
+function answerWords(question, given, bookDefault) {
+  if (given !== undefined && given !== "") return model.label(ui.spec, question, given);
+  return bookDefault === null ? "not agreed" : `not agreed (the book: ${model.label(ui.spec, question, bookDefault)})`;
+}
+
+/**
+ * Under a text or number field: whether it is agreed, and the book's value beside it.
+ * @param {import("./model.mjs").QuestionSpec} q
+ * @param {import("./model.mjs").Answer | undefined} given
+ * @param {import("./model.mjs").Answer | null} bookDefault
+ */
+function fieldHint(q, given, bookDefault) {
+  const range = q.type === "number" ? ` (${q.min} to ${q.max})` : "";
+  if (given === undefined) {
+    return bookDefault === null
+      ? `Not agreed yet${range}.`
+      : `Not agreed yet: until it is, the book's ${bookDefault} applies${range}.`;
+  }
+  return bookDefault === null ? `Agreed${range}.` : `Agreed; the book's usual value: ${bookDefault}${range}.`;
 }
 
 /**
@@ -84,44 +113,38 @@ export function questionField(table, piece, question, readOnly) {
   const wrap = el("div", "sh-q");
   if (!q) return wrap;
   const id = `q-${piece ? piece.id : "game"}-${question}`;
-  const value = model.answerOf(ui.spec, table, piece, question);
+  const given = piece ? piece.answers[question] : table.game[question];
   const kind = piece ? model.kindOf(ui.spec, piece.kind) : null;
-  const isDefault = (piece ? piece.answers[question] : table.game[question]) === undefined;
-  const bookDefault = model.defaultAnswer(ui.spec, question, kind);
+  const usual = model.defaultAnswer(ui.spec, question, kind);
+  const bookDefault = usual === "" ? null : usual; // a text question's "": the book says nothing
   if (readOnly) {
     wrap.append(el("p", "sh-q__label", q.text));
-    const shown = value === null || value === "" ? "not agreed" : model.label(ui.spec, question, value);
-    wrap.append(el("p", "sh-q__answer", shown));
+    wrap.append(el("p", "sh-q__answer", answerWords(question, given, bookDefault)));
   } else if (q.type === "choice") {
-    wrap.append(choices(piece, question, id, value, bookDefault));
+    wrap.append(choices(piece, question, id, given, bookDefault));
   } else {
     const label = el("label", "sh-q__label", q.text);
     label.htmlFor = id;
     wrap.append(label);
     const control = el("input");
     control.type = "text";
-    control.value = ui.typed[id] ?? (value === null ? "" : String(value));
+    control.value = ui.typed[id] ?? (given === undefined ? "" : String(given));
     if (q.type === "number") {
       control.inputMode = "numeric";
-      control.placeholder = `${q.min} to ${q.max}`;
+      control.placeholder = bookDefault === null ? `${q.min} to ${q.max}` : `the book: ${bookDefault}`;
     } else {
       control.maxLength = q.max ?? 120;
       control.placeholder = "as agreed";
     }
     control.autocomplete = "off";
     control.id = id;
-    control.setAttribute("aria-describedby", `${id}-error`);
+    control.setAttribute("aria-describedby", `${id}-hint ${id}-error`);
     if (ui.fieldErrors[id]) control.setAttribute("aria-invalid", "true");
-    control.addEventListener("change", () =>
-      change(model.setAnswer(ui.spec, ui.own, piece ? piece.id : null, question, control.value), id),
-    );
+    saveAsTyped(control, (value) => model.setAnswer(ui.spec, ui.own, piece ? piece.id : null, question, value));
     wrap.append(control);
-    if (q.type === "number" && bookDefault !== null) {
-      wrap.append(
-        el("p", "sh-q__hint", isDefault ? `The book's usual value: ${bookDefault}` : `The book: ${bookDefault}`),
-      );
-    }
-    wrap.append(errorFor(id));
+    const hint = el("p", "sh-q__hint", fieldHint(q, given, bookDefault));
+    hint.id = `${id}-hint`;
+    wrap.append(hint, errorFor(id));
   }
   wrap.append(ruleWords(question, kind));
   if (!readOnly && ui.asked?.question === question && ui.asked.piece === (piece ? piece.id : null)) {
@@ -146,7 +169,8 @@ function otherPieces(piece, question) {
     if (n) note.append(", ");
     const go = el("button", "sh-q__other", other.name);
     go.type = "button";
-    go.addEventListener("click", () => focusQuestion(`q-${other.id}-${question}`));
+    go.dataset.target = `q-${other.id}-${question}`;
+    go.addEventListener("click", () => focusQuestion(go.dataset.target || ""));
     note.append(go);
   });
   note.append(".");
@@ -180,7 +204,7 @@ export function rulesAsOfField(table, readOnly) {
   control.autocomplete = "off";
   control.setAttribute("aria-describedby", `${id}-hint ${id}-error`);
   if (ui.fieldErrors[id]) control.setAttribute("aria-invalid", "true");
-  control.addEventListener("change", () => change(model.setRulesAsOf(ui.own, control.value, localDay()), id));
+  saveAsTyped(control, (value) => model.setRulesAsOf(ui.own, value, localDay()));
   const help = el("p", "sh-q__hint", hint);
   help.id = `${id}-hint`;
   wrap.append(label, control, help, errorFor(id));

@@ -4,7 +4,7 @@
 import { el, toast } from "../site.mjs";
 import { errorFor, field, link, numberField, wholeNumber } from "./fields.mjs";
 import * as model from "./model.mjs";
-import { change, draw, keep, ui } from "./state.mjs";
+import { change, draw, keep, keepDraft, ui } from "./state.mjs";
 import * as game from "./steps.mjs";
 
 /** @typedef {import("./model.mjs").Piece} Piece */
@@ -49,21 +49,28 @@ export function sections(piece, state, readOnly) {
     option.value = n;
     row.append(option);
   }
+  for (const choice of [which, row]) {
+    if (ui.typed[choice.id] !== undefined) choice.value = ui.typed[choice.id];
+    keepDraft(choice);
+  }
   const loss = numberField(`${id}-loss`);
   const apply = el("button", "md-button", "Apply the result");
   apply.type = "button";
+  // The form's controls are read by id when a button is pressed (a draw keeps the first ones).
+  const control = (/** @type {string} */ part) =>
+    /** @type {HTMLInputElement} */ (document.getElementById(`${id}-${part}`));
   apply.addEventListener("click", () => {
-    const chosen = ui.spec.chart[row.value];
-    const step = { piece: piece.id, section: Number(which.value), row: Number(row.value) };
-    if (chosen?.loss) Object.assign(step, { loss: wholeNumber(loss) });
-    change(game.addStep(ui.spec, ui.own, step), `${id}-${concerns(step)}`, loss);
+    const chosen = ui.spec.chart[control("row").value];
+    const step = { piece: piece.id, section: Number(control("section").value), row: Number(control("row").value) };
+    if (chosen?.loss) Object.assign(step, { loss: wholeNumber(control("loss")) });
+    change(game.addStep(ui.spec, ui.own, step), `${id}-${concerns(step)}`, control("loss"));
   });
   const set = numberField(`${id}-set`);
   const setButton = el("button", "md-button", "Set it");
   setButton.type = "button";
   setButton.addEventListener("click", () => {
-    const step = { piece: piece.id, section: Number(which.value), set: wholeNumber(set) };
-    change(game.addStep(ui.spec, ui.own, step), `${id}-${concerns(step)}`, set);
+    const step = { piece: piece.id, section: Number(control("section").value), set: wholeNumber(control("set")) };
+    change(game.addStep(ui.spec, ui.own, step), `${id}-${concerns(step)}`, control("set"));
   });
   record.append(
     withError(`${id}-section`, "Section", which),
@@ -79,10 +86,12 @@ export function sections(piece, state, readOnly) {
   name.maxLength = model.NAME_MAX;
   name.placeholder = "west, the tower…";
   name.value = ui.typed[name.id] ?? "";
+  keepDraft(name);
   const add = el("button", "md-button", "Add a section");
   add.type = "button";
   add.addEventListener("click", () => {
-    change(model.addSection(ui.spec, ui.own, piece.id, name.value), `${id}-sections`, name);
+    const named = control("new-section");
+    change(model.addSection(ui.spec, ui.own, piece.id, named.value), `${id}-sections`, named);
   });
   const split = el("details", "sh-piece__split");
   split.append(

@@ -33,21 +33,25 @@ export function handOver(table, readOnly) {
   };
   const qr = el("div", "sh-table__qr");
   qr.hidden = true;
+  // Each button hands over the table as it is when pressed (a draw keeps the first buttons).
+  const now = () => (readOnly ? ui.shared : ui.own) || table;
   if (!readOnly) {
-    button("Share", () => shareOrCopy({ title: "Our table", text: summary(ui.spec, table), url: tableLink(table) }));
+    button("Share", () => shareOrCopy({ title: "Our table", text: summary(ui.spec, now()), url: tableLink(now()) }));
     button("Copy link", () =>
-      copyText(tableLink(table), "Link to this table copied", `Could not copy; here it is: ${tableLink(table)}`),
+      copyText(tableLink(now()), "Link to this table copied", `Could not copy; here it is: ${tableLink(now())}`),
     );
-    button("QR code", async () => {
-      if (!qr.hidden) {
-        qr.hidden = true;
+    const qrButton = button("QR code", async () => {
+      const shown = qrButton.closest(".sh-table__share")?.querySelector(".sh-table__qr");
+      if (!(shown instanceof HTMLElement)) return;
+      if (!shown.hidden) {
+        shown.hidden = true;
         return;
       }
-      qr.replaceChildren(await qrCode(tableLink(table), "QR code of this table's link"));
-      qr.hidden = false;
+      shown.replaceChildren(await qrCode(tableLink(now()), "QR code of this table's link"));
+      shown.hidden = false;
     });
   }
-  button("Copy summary", () => copyText(summary(ui.spec, table), "Summary copied", "Could not copy the summary"));
+  button("Copy summary", () => copyText(summary(ui.spec, now()), "Summary copied", "Could not copy the summary"));
   if (!readOnly) {
     button(
       "New game",
@@ -69,24 +73,40 @@ export function handOver(table, readOnly) {
   return box;
 }
 
-/** @type {{link: string, code: Promise<SVGSVGElement> | null}} */
-const printed = { link: "", code: null };
+/** @type {{link: string, code: Promise<SVGSVGElement> | null, svg: SVGSVGElement | null}} */
+const printed = { link: "", code: null, svg: null };
 
 /**
  * The game sheet's QR code of the table's link: printed only (rules.css), never on the
- * screen, where the QR code button shows it. Made once per link, after the table is drawn.
+ * screen, where the QR code button shows it. Made once per link, after the table is drawn;
+ * drawn with the table from then on.
  * @param {string} link
  */
 function sheetQr(link) {
   const holder = el("div", "sh-table__sheet-qr");
   holder.setAttribute("aria-hidden", "true");
+  const fill = (/** @type {Element} */ box, /** @type {SVGSVGElement} */ svg) =>
+    box.replaceChildren(el("p", "", "Open this table:"), svg.cloneNode(true));
+  if (printed.link === link && printed.svg) {
+    fill(holder, printed.svg);
+    return holder;
+  }
   if (printed.link !== link || !printed.code) {
     printed.link = link;
+    printed.svg = null;
     printed.code = qrCode(link, "QR code of this table's link");
   }
-  printed.code.then(
-    (svg) => holder.replaceChildren(el("p", "", "Open this table:"), svg.cloneNode(true)),
-    () => holder.remove(),
+  const code = printed.code;
+  // Filled once made, on the page as it is then (a draw keeps the holder first drawn).
+  code.then(
+    (svg) => {
+      if (printed.code !== code) return;
+      printed.svg = svg;
+      for (const shown of new Set([holder, ...document.querySelectorAll(".sh-table__sheet-qr")])) fill(shown, svg);
+    },
+    () => {
+      for (const shown of new Set([holder, ...document.querySelectorAll(".sh-table__sheet-qr")])) shown.remove();
+    },
   );
   return holder;
 }

@@ -72,6 +72,48 @@ export function keep(next) {
 }
 
 /**
+ * A field whose answer is saved as it is typed: each keystroke that makes a sound answer
+ * keeps it and draws the page again around the field (which keeps its focus, caret and
+ * text); an answer refused is kept as typed and its error shown once the player leaves the
+ * field, never under the keystroke. Leaving the field changes nothing else, so the tap that
+ * left it (on another field, Copy link, a fold) does what it says.
+ * @param {HTMLInputElement} control
+ * @param {(value: string) => import("./model.mjs").Outcome} outcomeOf the model's outcome for a value, on the table as it is then
+ */
+export function saveAsTyped(control, outcomeOf) {
+  control.addEventListener("input", () => {
+    const outcome = outcomeOf(control.value);
+    if ("error" in outcome) {
+      ui.typed[control.id] = control.value;
+      return;
+    }
+    delete ui.typed[control.id];
+    delete ui.fieldErrors[control.id];
+    keep(outcome.table);
+    draw();
+  });
+  control.addEventListener("change", () => {
+    const outcome = outcomeOf(control.value);
+    if (!("error" in outcome) || ui.fieldErrors[control.id] === outcome.error) return;
+    ui.fieldErrors[control.id] = outcome.error;
+    ui.typed[control.id] = control.value;
+    draw();
+  });
+}
+
+/**
+ * A field whose value waits for a button (a section's name, a reduction rolled, the chart's
+ * result chosen): what is typed or chosen is kept across the page's draws until the button
+ * takes it.
+ * @param {HTMLInputElement | HTMLSelectElement} control
+ */
+export function keepDraft(control) {
+  control.addEventListener("input", () => {
+    ui.typed[control.id] = control.value;
+  });
+}
+
+/**
  * Apply a model outcome to the player's table, or show its error beside `fieldId`; what
  * was typed in `input` (the field itself unless named) is kept while it is refused.
  * @param {import("./model.mjs").Outcome} outcome
