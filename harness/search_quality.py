@@ -160,13 +160,16 @@ class Asked:
     """A query as the page answered it.
 
     ``shown``: the rules it showed first (``page#id``), in order; ``fixed``: the query "Did
-    you mean" searched, when it took it; ``seconds``: from the first key to the last answer.
+    you mean" searched, when it took it; ``seconds``: from the first key to the last answer;
+    ``struck``: for each of the rules shown first, the words the page says it lacks ("Not
+    in this rule").
     """
 
     query: Query
     shown: tuple[str, ...]
     fixed: str | None
     seconds: float
+    struck: tuple[tuple[str, ...], ...] = ()
 
     def hit(self, k: int) -> bool:
         """Whether a rule the query means is among the first ``k`` shown."""
@@ -207,7 +210,11 @@ def _asked(page: Page, query: Query, root: str, timeout_ms: float) -> Asked:
         _answered(page, fixed, since, timeout_ms)
     seconds = time.monotonic() - started
     hrefs = page.eval_on_selector_all(_RESULTS, "links => links.slice(0, 5).map((a) => a.href)")
-    return Asked(query, tuple(_rule(h, root) for h in hrefs), fixed, round(seconds, 3))
+    struck = page.eval_on_selector_all(
+        _RESULTS, "links => links.slice(0, 5).map((a) => [...a.querySelectorAll('del')].map((d) => d.textContent))"
+    )
+    shown = tuple(_rule(h, root) for h in hrefs)
+    return Asked(query, shown, fixed, round(seconds, 3), tuple(tuple(words) for words in struck))
 
 
 def run_queries(

@@ -59,8 +59,10 @@ def test_the_words_are_the_books_without_the_sites_help(built_site: Path) -> Non
 
 
 def test_a_record_is_one_rule_at_its_address_titled_as_the_results_show_it(built_site: Path) -> None:
-    found = {r.url: r.html for r in records("buildings/", built(built_site, "buildings"))}
-    assert len(found) == len(built(built_site, "buildings").rules)
+    page = built(built_site, "buildings")
+    found = {r.url: r.html for r in records("buildings/", page)}
+    assert len(found) == len(page.rules) + len(page.calculators)
+    assert [c.id for c in page.calculators] == ["calc-building-damage"]
     row = found["buildings/#total-collapse"]
     assert "<h1>6: Total Collapse</h1><p>The occupying units" in row
     assert 'content="6: Total Collapse"' in row
@@ -83,13 +85,24 @@ def test_the_built_site_has_the_words_of_its_rules_by_length(built_site: Path) -
     theme = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
     assert theme["docs"] == []  # the theme's index carries no documents: Pagefind answers
     entry = json.loads((built_site / "pagefind" / "pagefind-entry.json").read_text("utf-8"))
-    assert entry["languages"]["en"]["page_count"] == sum(len(built(built_site, p).rules) for p in RULEBOOK_PAGES)
+    pages = [built(built_site, p) for p in RULEBOOK_PAGES]
+    assert entry["languages"]["en"]["page_count"] == sum(len(p.rules) + len(p.calculators) for p in pages)
 
 
 def test_the_search_has_one_record_per_rule_at_its_address(built_site: Path) -> None:
     found = search_records(built_site)
     lock = json.loads((ROOT / "anchors.lock.json").read_text("utf-8"))["anchors"]
-    assert sorted(found) == sorted(f"{page}/#{rule}" for page in RULEBOOK_PAGES for rule in lock[page])
+    rules = {url for url in found if "#calc-" not in url}
+    assert sorted(rules) == sorted(f"{page}/#{rule}" for page in RULEBOOK_PAGES for rule in lock[page])
+    # And one record per calculator, at its own address, found by its name.
+    calculators = {url: record["meta"]["title"] for url, record in found.items() if "#calc-" in url}
+    assert calculators == {
+        "buildings/#calc-building-damage": "Building damage calculator",
+        "ruins/#calc-ruin-movement": "Ruin movement calculator",
+        "unit-types/#calc-hit-split-artillery": "Artillery hit split",
+        "unit-types/#calc-charge-and-fall-back": "Charge and fall back calculator",
+        "unit-types/#calc-hit-split-monstrous-cavalry": "Monstrous Cavalry hit split",
+    }
     row = found["buildings/#total-collapse"]
     assert row["meta"]["title"] == "6: Total Collapse"
     assert row["filters"] == {"page": ["Buildings"]}

@@ -15,7 +15,11 @@ document for Pagefind:
   page's title, the section, its own heading), weighed at a tenth of a paragraph's: a
   query that names where a rule sits and what it says ("barrage ruins", "monstrous
   cavalry shooting") finds it, below the rules that match on their own words;
-- the page's title is also a filter value (``page``): carried to the results.
+- the page's title is also a filter value (``page``): carried to the results; a rule's
+  place is also its ``place`` meta, so the results leave it out of the rule's excerpt;
+- each calculator on the page is a record too, at its own address
+  (``unit-types/#calc-charge-and-fall-back``): its name (``<h1>``, its title) and what it
+  answers, so "charge calculator" finds it.
 
 The words of the rules, with how often each occurs, are kept apart by length
 (``search/words-7.json``): "Did you mean" looks a mistyped word up among the words one
@@ -44,6 +48,8 @@ SHORTEST = 4
 HEADING_WEIGHT = 0.5
 #: A rule's place (the headings above it) against its own words.
 PLACE_WEIGHT = 0.1
+#: What every calculator's record says it is, as its place.
+CALCULATOR_WORD = "calculator"
 
 
 @dataclass(frozen=True)
@@ -54,11 +60,11 @@ class SearchRecord:
     html: str
 
 
-def _document(title: str, body: str, page: str) -> str:
-    return (
-        f'<html lang="en"><head><meta data-pagefind-meta="title[content]" content="{escape(title)}"></head>'
-        f'<body data-pagefind-filter="page:{escape(page)}">{body}</body></html>'
-    )
+def _document(title: str, body: str, page: str, place: str = "") -> str:
+    meta = f'<meta data-pagefind-meta="title[content]" content="{escape(title)}">'
+    if place:
+        meta += f'<meta data-pagefind-meta="place[content]" content="{escape(place)}">'
+    return f'<html lang="en"><head>{meta}</head><body data-pagefind-filter="page:{escape(page)}">{body}</body></html>'
 
 
 def records(page_url: str, page: PageRules) -> list[SearchRecord]:
@@ -75,9 +81,18 @@ def records(page_url: str, page: PageRules) -> list[SearchRecord]:
         else:
             body = f"<p>{escape(rule.text)}</p>"
             title = rule.heading
-        if rule.place and rule.kind != "heading":
-            body += f'<p data-pagefind-weight="{PLACE_WEIGHT}">{escape(" ".join(rule.place))}</p>'
-        out.append(SearchRecord(url, _document(title, body, page.title)))
+        place = " ".join(rule.place) if rule.kind != "heading" else ""
+        if place:
+            body += f'<p data-pagefind-weight="{PLACE_WEIGHT}">{escape(place)}</p>'
+        out.append(SearchRecord(url, _document(title, body, page.title, place)))
+    for calculator in page.calculators:
+        # Found by its name and what it answers ("charge calculator", "damage calculator").
+        # Each is a calculator, by that word too ("artillery calculator"), which, as a place,
+        # the results leave out of its excerpt.
+        body = f"<h1>{escape(calculator.name)}</h1><p>{escape(calculator.intro)}</p>"
+        body += f'<p data-pagefind-weight="{PLACE_WEIGHT}">{CALCULATOR_WORD}</p>'
+        document = _document(calculator.name, body, page.title, CALCULATOR_WORD)
+        out.append(SearchRecord(f"{page_url}#{calculator.id}", document))
     return out
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Literal
 
-__all__ = ["PageRules", "RuleText", "page_rules"]
+__all__ = ["CalculatorText", "PageRules", "RuleText", "page_rules"]
 
 RuleKind = Literal["heading", "rule", "chart-row"]
 _SPACES = re.compile(r"\s+")
@@ -46,11 +46,21 @@ class RuleText:
 
 
 @dataclass(frozen=True)
+class CalculatorText:
+    """A calculator on a page: its section's id, its name and what it answers (its intro)."""
+
+    id: str
+    name: str
+    intro: str
+
+
+@dataclass(frozen=True)
 class PageRules:
-    """A page's title (its first heading's words) and its rules in page order."""
+    """A page's title (its first heading's words), its rules in page order, and its calculators."""
 
     title: str
     rules: tuple[RuleText, ...]
+    calculators: tuple[CalculatorText, ...] = ()
 
 
 def _clean(text: str) -> str:
@@ -129,12 +139,55 @@ class _RuleReader(HTMLParser):
         self.rules.append(RuleText(rule["id"], kind, name, text, self._heading, place))
 
 
+class _CalculatorReader(HTMLParser):
+    """Collects each calculator's id, name (``sh-calc__title``) and intro (``sh-calc__intro``)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self._found: list[tuple[str, dict[str, str]]] = []  # (id, {"name": ..., "intro": ...})
+        self._part: str | None = None  # the part being read: "name" or "intro"
+        self._depth = 0  # open elements inside it
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        found = dict(attrs)
+        classes = (found.get("class") or "").split()
+        if self._part is not None:
+            self._depth += 1
+        elif tag == "section" and "sh-calc" in classes and found.get("id"):
+            self._found.append((found["id"] or "", {"name": "", "intro": ""}))
+        elif self._found and ("sh-calc__title" in classes or "sh-calc__intro" in classes):
+            self._part = "name" if "sh-calc__title" in classes else "intro"
+            self._depth = 0
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID or self._part is None:
+            return
+        if self._depth:
+            self._depth -= 1
+        else:
+            self._part = None
+
+    def handle_data(self, data: str) -> None:
+        if self._part is not None:
+            self._found[-1][1][self._part] += data
+
+    def calculators(self) -> tuple[CalculatorText, ...]:
+        """The calculators read, those with a name."""
+        out = (CalculatorText(id_, _clean(parts["name"]), _clean(parts["intro"])) for id_, parts in self._found)
+        return tuple(c for c in out if c.name)
+
+
 def page_rules(html: str) -> PageRules:
-    """The rules of a built page (none on a page without rules)."""
+    """The rules of a built page, and its calculators (none on a page without rules)."""
     first = _FIRST_RULE.search(html)
     reader = _RuleReader()
     reader.feed(html[first.start() :] if first else "")
     reader.close()
     rules = tuple(reader.rules)
     title = next((r.name for r in rules if r.kind == "heading"), "")
-    return PageRules(title, rules)
+    calculators = _CalculatorReader()
+    calculators.feed(html[first.start() :] if first else "")
+    calculators.close()
+    return PageRules(title, rules, calculators.calculators())

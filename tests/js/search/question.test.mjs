@@ -2,7 +2,7 @@
 // Run by tests/js/test_search_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { groups, meaningful, mostWords, tokens, variants } from "../../../docs/assets/js/search/question.mjs";
+import { groups, heldWords, meaningful, mostWords, tokens, variants } from "../../../docs/assets/js/search/question.mjs";
 
 const BOOK = { stop: ["how", "can", "the", "to", "a"], same: { climb: ["clamber"], floor: ["level", "floor"] } };
 
@@ -96,5 +96,23 @@ describe("the rules holding most of the words", () => {
         ["p", "q"],
       );
     }
+  });
+});
+
+describe("the words a rule holds", () => {
+  const foundBy = new Map([
+    ["artillery", [{ id: "a", score: 3 }, { id: "b", score: 1 }]],
+    ["hits", [{ id: "a", score: 2 }]],
+    ["clamber", [{ id: "b", score: 1 }]],
+  ]);
+
+  test("those whose own search found the rule, named by the query's word", () => {
+    assert.deepEqual(heldWords([["artillery"], ["hits"]], foundBy, "a"), ["artillery", "hits"]);
+    assert.deepEqual(heldWords([["artillery"], ["hits"]], foundBy, "b"), ["artillery"]);
+  });
+
+  test("a word held by one of the book's words for it", () => {
+    assert.deepEqual(heldWords([["climb", "clamber"], ["hits"]], foundBy, "b"), ["climb"]);
+    assert.deepEqual(heldWords([["climb", "clamber"]], foundBy, "c"), []);
   });
 });

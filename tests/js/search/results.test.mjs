@@ -2,7 +2,7 @@
 // Run by tests/js/test_search_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { escapeHtml, grouped, safeExcerpt, withoutTitle } from "../../../docs/assets/js/search/results.mjs";
+import { escapeHtml, grouped, safeExcerpt, withoutPlace, withoutTitle } from "../../../docs/assets/js/search/results.mjs";
 
 /** A result's data as Pagefind gives it (only what the site reads). */
 function data(url, title, excerpt, content, page) {
@@ -50,11 +50,30 @@ describe("the excerpt does not repeat the title", () => {
   });
 });
 
+describe("the excerpt is the rule's words, not its place", () => {
+  test("the place's words where the excerpt ends are left out, whole or their start", () => {
+    const place = "Buildings Building Damage Chart";
+    assert.equal(withoutPlace("the building <mark>collapses.</mark> Buildings Building Damage Chart", place), "the building <mark>collapses.</mark>");
+    assert.equal(withoutPlace("the building <mark>collapses.</mark> Buildings Building", place), "the building <mark>collapses.</mark>");
+  });
+
+  test("a mark in the place goes with it; one open at the cut is closed", () => {
+    assert.equal(withoutPlace("units in <mark>ruins.</mark> <mark>Ruins</mark> Barrage", "Ruins Barrage Weapons"), "units in <mark>ruins.</mark>");
+    assert.equal(withoutPlace("a <mark>b Ruins</mark>", "Ruins"), "a <mark>b</mark>");
+  });
+
+  test("an excerpt that ends before the place, or a rule with none, is kept whole", () => {
+    assert.equal(withoutPlace("units in ruins.", "Ruins Barrage"), "units in ruins.");
+    assert.equal(withoutPlace("Ruins Barrage rules", "Ruins Barrage"), "Ruins Barrage rules");
+    assert.equal(withoutPlace("units in ruins", ""), "units in ruins");
+  });
+});
+
 describe("results are grouped by page", () => {
   const found = [
-    { score: 9, data: data("buildings/#total-collapse", "6: Total Collapse", "6: Total Collapse. The occupying", "6: Total Collapse. The occupying units", "Buildings") },
-    { score: 5, data: data("ruins/#rubble", "Rubble", "a total collapse leaves rubble", "a total collapse leaves rubble", "Ruins") },
-    { score: 4, data: data("buildings/#catastrophic-breach", "5: Catastrophic Breach", "before a total", "before a total wreck", "Buildings") },
+    { score: 9, holds: ["total", "collapse"], data: data("buildings/#total-collapse", "6: Total Collapse", "6: Total Collapse. The occupying", "6: Total Collapse. The occupying units", "Buildings") },
+    { score: 5, holds: ["total", "collapse"], data: data("ruins/#rubble", "Rubble", "a total collapse leaves rubble", "a total collapse leaves rubble", "Ruins") },
+    { score: 4, holds: ["total"], data: data("buildings/#catastrophic-breach", "5: Catastrophic Breach", "before a total", "before a total wreck", "Buildings") },
   ];
 
   test("pages in the order of their best rule; in each, its rules best first, then the page", () => {
@@ -70,26 +89,28 @@ describe("results are grouped by page", () => {
     assert.equal(groups[0][0].text, "The occupying");
   });
 
-  test("each rule says which words of the query it has", () => {
-    const [[, breach]] = grouped(found, [["total"], ["collapse"]]);
+  test("each rule says which words of the query it was found by, and only those", () => {
+    const [[total, breach]] = grouped(found, [["total"], ["collapse"]]);
+    assert.deepEqual(total.terms, { total: true, collapse: true });
     assert.deepEqual(breach.terms, { total: true, collapse: false });
   });
 
-  test("a word is there when one of the book's words for it is, named by the query's own word", () => {
-    const [[, breach], [rubble]] = grouped(found, [["wreck"], ["destroyed", "collapse"]]);
-    assert.deepEqual(breach.terms, { wreck: true, destroyed: false });
+  test("a word found by one of the book's words for it is named by the query's own word", () => {
+    const [[rubble]] = grouped([{ ...found[1], holds: ["destroyed"] }], [["wreck"], ["destroyed", "collapse"]]);
     assert.deepEqual(rubble.terms, { wreck: false, destroyed: true });
   });
 
-  test("a word of the query is there as the start of a rule's word, not its end", () => {
-    const [[rubble]] = grouped([found[1]], [["leave"], ["apse"]]);
-    assert.deepEqual(rubble.terms, { leave: true, apse: false });
+  test("a rule's excerpt leaves out its place", () => {
+    const rule = data("buildings/#x", "Building Damage Chart", "the building <mark>collapses.</mark> Buildings Building", "", "Buildings");
+    rule.meta.place = "Buildings Building Damage Chart";
+    const [[item]] = grouped([{ score: 1, holds: ["collapses"], data: rule }], [["collapses"]]);
+    assert.equal(item.text, "the building <mark data-md-highlight>collapses.</mark>");
   });
 
   test("a result with only the address Pagefind gives, on the home page, is a group of its own", () => {
     const bare = { url: "/", excerpt: "Welcome", content: "Welcome", meta: {}, filters: {} };
     const rule = { url: "/ruins/#rubble", excerpt: "a", content: "a", meta: { title: "Rubble" }, filters: {} };
-    assert.deepEqual(grouped([{ data: bare, score: 2 }, { data: rule, score: 1 }], []), [
+    assert.deepEqual(grouped([{ data: bare, score: 2, holds: [] }, { data: rule, score: 1, holds: [] }], []), [
       [
         { location: "", title: "", text: "Welcome", score: 2, terms: {} },
         { location: "", title: "", text: "", score: 0, terms: {} },

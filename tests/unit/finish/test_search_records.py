@@ -49,8 +49,38 @@ def test_a_rules_record_carries_its_place_at_a_tenth_of_its_own_words_and_a_head
     found = {record.url: record.html for record in records("unit-types/", page_rules(NESTED))}
     fire = found["unit-types/#mc-fire"]
     assert '<p data-pagefind-weight="0.1">Unit Types Monstrous Cavalry Shooting:</p>' in fire
-    assert fire.index("can fire up to two") < fire.index("Unit Types Monstrous Cavalry"), "its own words first"
+    body = fire.split("<body", 1)[1]
+    assert body.index("can fire up to two") < body.index("Unit Types Monstrous Cavalry"), "its own words first"
     assert 'data-pagefind-weight="0.1"' not in found["unit-types/#mc-shooting"]
+    # The place is also the record's meta, for the results to leave it out of the excerpt.
+    assert '<meta data-pagefind-meta="place[content]" content="Unit Types Monstrous Cavalry Shooting:">' in fire
+    assert "place[content]" not in found["unit-types/#mc-shooting"]
+
+
+CALCULATOR = """
+<h1 class="rule-heading" id="unit-types">Unit Types</h1>
+<p class="rule" id="charge">Cavalry roll 3D6 when charging.</p>
+<section class="sh-calc" id="calc-charge" data-calc="charge"> <div class="sh-calc__title" role="heading">Charge
+ <b>and</b> fall back calculator</div> <p class="sh-calc__intro">How far a charge goes &amp; the chance.</p>
+ <div class="sh-calc__answer"><p class="sh-calc__headline">Not read</p></div></section>
+<section class="sh-calc" id="calc-nameless"><p class="sh-calc__intro">No name, no record.</p></section>
+"""
+
+
+def test_each_calculator_is_a_record_found_by_its_name_and_what_it_answers() -> None:
+    page = page_rules(CALCULATOR)
+    assert [(c.id, c.name, c.intro) for c in page.calculators] == [
+        ("calc-charge", "Charge and fall back calculator", "How far a charge goes & the chance.")
+    ]
+    found = {record.url: record.html for record in records("unit-types/", page)}
+    calc = found["unit-types/#calc-charge"]
+    assert "<h1>Charge and fall back calculator</h1><p>How far a charge goes &amp; the chance.</p>" in calc
+    assert 'content="Charge and fall back calculator"' in calc
+    # "calculator" as its place: found by the word, left out of the excerpt.
+    assert '<p data-pagefind-weight="0.1">calculator</p>' in calc
+    assert '<meta data-pagefind-meta="place[content]" content="calculator">' in calc
+    assert "Not read" not in calc
+    assert list(found) == ["unit-types/#unit-types", "unit-types/#charge", "unit-types/#calc-charge"]
 
 
 PAGE = """<html><nav><p class="rule" id="nav">Not read: before the first rule? No, a rule.</p></nav>
@@ -75,7 +105,7 @@ def test_a_pages_rules_each_with_its_kind_name_words_and_heading() -> None:
 
 
 def test_a_page_without_rules_or_headings_has_none_and_no_title() -> None:
-    assert page_rules("<html><p>Words</p></html>") == PageRules("", ())
+    assert page_rules("<html><p>Words</p></html>") == PageRules("", (), ())
     only = page_rules('<p class="rule" id="a">Words</p>')
     assert (only.title, [r.text for r in only.rules]) == ("", ["Words"])
 

@@ -101,3 +101,18 @@ export function mostWords(wordGroups, foundBy) {
     .filter((rule) => rule.held >= Math.max(1, most - 1))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
+
+/**
+ * The words of the question a rule holds (each group named by its first word, the query's
+ * own): those whose search, for the word or one of the book's words for it, found the rule.
+ * Pagefind stems the words as its index does, so a rule that says "hit" holds "hits".
+ * @param {string[][]} wordGroups
+ * @param {Map<string, Found[]>} foundBy each word's results
+ * @param {string} id the rule
+ * @returns {string[]}
+ */
+export function heldWords(wordGroups, foundBy, id) {
+  return wordGroups
+    .filter((group) => group.some((word) => (foundBy.get(word) || []).some((found) => found.id === id)))
+    .map((group) => group[0]);
+}

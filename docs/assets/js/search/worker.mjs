@@ -65,11 +65,15 @@ function pagefind() {
 }
 
 /**
- * Each result with its data (Pagefind loads the fragment it is in).
+ * Each result with its data (Pagefind loads the fragment it is in) and the query's words it
+ * was found by.
  * @param {PagefindResult[]} results
+ * @param {(id: string) => string[]} holds
  */
-function withData(results) {
-  return Promise.all(results.map(async (result) => ({ data: await result.data(), score: result.score })));
+function withData(results, holds) {
+  return Promise.all(
+    results.map(async (result) => ({ data: await result.data(), score: result.score, holds: holds(result.id) })),
+  );
 }
 
 /** @type {Map<number, Promise<Map<string, number>>>} */
@@ -150,7 +154,7 @@ async function everyWord(engine, searches) {
  * The rules holding the most of a question's words, ranked (search/question.mjs), and how many.
  * @param {Pagefind} engine
  * @param {string[][]} wordGroups
- * @returns {Promise<{ results: PagefindResult[], held: number }>}
+ * @returns {Promise<{ results: PagefindResult[], held: number, holds: Map<string, string[]> }>}
  */
 async function mostWords(engine, wordGroups) {
   const [, , question] = await helpers;
@@ -170,6 +174,7 @@ async function mostWords(engine, wordGroups) {
   return {
     results: ranked.flatMap((rule) => byId.get(rule.id) || []),
     held: Math.max(0, ...ranked.map((r) => r.held)),
+    holds: new Map(ranked.map((rule) => [rule.id, question.heldWords(wordGroups, foundBy, rule.id)])),
   };
 }
 
@@ -189,16 +194,21 @@ async function answer(query) {
   let found = wordGroups.length ? await everyWord(loaded, searches) : [];
   /** @type {{ held: number, of: number } | null} */
   let most = null;
+  // Which of the query's words each rule was found by: every word, when Pagefind found it by all.
+  const every = wordGroups.map((group) => group[0]);
+  /** @type {(id: string) => string[]} */
+  let holds = () => every;
   if (!found.length && wordGroups.length > 1) {
     // No rule holds every word: the rules holding most of them, said so.
     const partly = await mostWords(loaded, wordGroups);
     found = partly.results;
+    holds = (id) => partly.holds.get(id) || [];
     if (found.length) most = { held: partly.held, of: wordGroups.length };
   }
   if (stale()) return;
   const best = found.slice(0, SHOWN);
   // The first screen's results first (a fragment each, fetched at once), then the rest.
-  const first = await withData(best.slice(0, FIRST_SHOWN));
+  const first = await withData(best.slice(0, FIRST_SHOWN), holds);
   if (stale()) return;
   // A word the rules lack, in a query that found nothing or in one of several words (where
   // the others found something without it), gets its correction.
@@ -210,7 +220,7 @@ async function answer(query) {
   const said = { query, fixed, done, most };
   scope.postMessage({ type: RESULT, data: { items: grouped(first, wordGroups) }, scrollhammer: said });
   if (done) return;
-  const rest = await withData(best.slice(FIRST_SHOWN));
+  const rest = await withData(best.slice(FIRST_SHOWN), holds);
   if (stale()) return;
   const items = grouped([...first, ...rest], wordGroups);
   scope.postMessage({ type: RESULT, data: { items }, scrollhammer: { ...said, fixed: null, done: true } });
