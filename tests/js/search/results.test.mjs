@@ -2,7 +2,7 @@
 // Run by tests/js/test_search_model.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { escapeHtml, grouped, safeExcerpt, withoutPlace, withoutTitle } from "../../../docs/assets/js/search/results.mjs";
+import { escapeHtml, grouped, named, safeExcerpt, sameWord, withoutPlace, withoutTitle } from "../../../docs/assets/js/search/results.mjs";
 
 /** A result's data as Pagefind gives it (only what the site reads). */
 function data(url, title, excerpt, content, page) {
@@ -120,5 +120,34 @@ describe("results are grouped by page", () => {
         { location: "ruins/", title: "ruins/", text: "", score: 0, terms: {} },
       ],
     ]);
+  });
+});
+
+describe("a page's rules named by the question come first", () => {
+  test("a word and a rule's word in another form", () => {
+    for (const [a, b] of [["collapses", "collapse"], ["charge", "charging"], ["charge", "charged"], ["building", "buildings"], ["hit", "hit"]]) {
+      assert.equal(sameWord(a, b), true, `${a} ${b}`);
+      assert.equal(sameWord(b, a), true, `${b} ${a}`);
+    }
+    for (const [a, b] of [["hits", "hit"], ["value", "valuable"], ["move", "movement"], ["arm", "armour"], ["rally", "rallying!"]]) {
+      assert.equal(sameWord(a, b), false, `${a} ${b}`);
+    }
+  });
+
+  test("the rules whose name holds most of the question's words first, at the page's best score", () => {
+    const item = (title, score) => ({ location: title, title, text: "", score, terms: {} });
+    const items = [item("Attacking Buildings", 9), item("3: Partial Collapse", 7), item("Rubble", 5), item("6: Total Collapse", 3)];
+    const shown = named(items, [["building"], ["collapses"]]);
+    assert.deepEqual(
+      shown.map((i) => [i.title, i.score]),
+      [["Attacking Buildings", 9], ["3: Partial Collapse", 9], ["6: Total Collapse", 9], ["Rubble", 5]],
+    );
+    const both = named(items, [["partial"], ["collapse"]]);
+    assert.deepEqual(both.map((i) => i.title).slice(0, 2), ["3: Partial Collapse", "6: Total Collapse"]);
+  });
+
+  test("a question that names no rule leaves the order and the scores as they were", () => {
+    const items = [{ location: "a", title: "Tremor", text: "", score: 4, terms: {} }, { location: "b", title: "Breach!", text: "", score: 2, terms: {} }];
+    assert.deepEqual(named(items, [["lava"]]), items);
   });
 });
