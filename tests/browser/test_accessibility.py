@@ -127,3 +127,56 @@ def test_palette_toggle_switches_light_and_dark(returning_page: Page, site_url: 
     returning_page.locator("form[data-md-component='palette'] label:visible").first.tap()
     returning_page.locator("form[data-md-component='palette'] label:visible").first.tap()
     assert returning_page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+
+
+@pytest.mark.parametrize("path", ["ruins/", "table/"])
+def test_skip_to_content_moves_the_focus_to_the_rules(returning_phone: Phones, site_url: str, path: str) -> None:
+    """The first Tab shows "Skip to content"; Enter on it, then Tab: the focus is on the page's
+    first control among its words, not back in the header."""
+    page = returning_phone(viewport={"width": 412, "height": 823}, is_mobile=False, has_touch=False).new_page()
+    page.goto(site_url + path)
+    page.wait_for_load_state("load")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('a.md-skip')"), "the first Tab is Skip to content"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    where = page.evaluate(
+        """() => { const el = document.activeElement;
+            return [!!el.closest('.md-content'), !!el.closest('.md-header'), el.outerHTML.slice(0, 80)]; }"""
+    )
+    assert where[:2] == [True, False], where
+
+
+def test_nothing_off_the_screen_takes_the_focus_and_the_opened_drawer_does(
+    returning_phone: Phones, site_url: str
+) -> None:
+    """Tab through a rule page's first forty stops at a phone's width: each is on the screen
+    (the closed drawer's links are not in the Tab order); opened, the drawer's links are."""
+    page = returning_phone(viewport={"width": 412, "height": 823}, is_mobile=False, has_touch=False).new_page()
+    page.goto(site_url + "ruins/")
+    page.wait_for_load_state("load")
+    off = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        where = page.evaluate(
+            """() => { const el = document.activeElement;
+                // A control drawn by a label: where its label is. The theme's palette switch is
+                // a radio whose shown label is the next option's: where the switch is.
+                const shown = el.matches('.md-option') ? el.closest('form') || el
+                  : [...(el.labels || [])].find((l) => l.getClientRects().length) || el;
+                const r = shown.getBoundingClientRect();
+                return { off: r.right <= 0 || r.left >= innerWidth || r.width === 0,
+                         drawer: !!el.closest('.md-sidebar--primary'), what: el.outerHTML.slice(0, 60) }; }"""
+        )
+        if where["off"] or where["drawer"]:
+            off.append(where["what"])
+    assert off == [], off
+    page.locator("label.md-header__button[for='__drawer']").click()
+    expect(page.locator(".md-sidebar--primary")).to_be_in_viewport()
+    reached = False
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.md-sidebar--primary')"):
+            reached = True
+            break
+    assert reached, "the opened drawer's links take the focus"

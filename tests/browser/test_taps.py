@@ -26,6 +26,7 @@ def ordered(page: Page) -> list[str]:
 def test_every_kind_of_tap_has_its_handler_in_the_declared_order(returning_page: Page, site_url: str) -> None:
     returning_page.goto(site_url + "buildings/")
     assert ordered(returning_page) == [
+        "skip-link",
         "xref-note",
         "rule-menu",
         "keyword",

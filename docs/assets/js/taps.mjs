@@ -12,6 +12,7 @@
 
 /** The handlers, in the order they are offered a tap. */
 export const ORDER = /** @type {const} */ ([
+  "skip-link", // the theme's "Skip to content": the focus moves to the page's words (skip-link.mjs)
   "xref-note", // a "not in these sections" mark: its note opens (rule-links.mjs)
   "rule-menu", // a rule's or a heading's "#": its menu (rule-links.mjs)
   "keyword", // a defined term: its popover, wherever the term is defined (terms.mjs)
