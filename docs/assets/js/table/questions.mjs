@@ -187,7 +187,7 @@ export function rulesAsOfField(table, readOnly) {
   const wrap = el("div", "sh-q sh-q--as-of");
   const id = "q-game-rules-as-of";
   const hint =
-    "A date (like 2026-11-01) or a wiki revision: the rules linked from this table open as they stood then. Empty: today's rules.";
+    "A date (like 2026-11-01), or a wiki revision: the number the rulebook's wiki gives each edit of it (oldid= in its page history). The rules linked from this table open as they stood then. Empty: today's rules.";
   if (readOnly) {
     wrap.append(el("p", "sh-q__label", model.RULES_AS_OF));
     wrap.append(el("p", "sh-q__answer", table.rules || "today's rules"));
