@@ -6,7 +6,7 @@
 import { cardUrl } from "./cards.mjs";
 import { copyQuote } from "./quote.mjs";
 import { showRule } from "./show.mjs";
-import { copyText, el, shareOrCopy } from "./site.mjs";
+import { copyText, el, fitOnScreen, shareOrCopy } from "./site.mjs";
 
 /**
  * This page's URL for the rule `id`, without any calculation in the query.
@@ -126,6 +126,7 @@ export function showMenu(control, id, rule) {
   }
   menu.addEventListener("keydown", (event) => onMenuKey(event, menu));
   control.after(menu);
+  fitOnScreen(menu, control, () => menu.classList.add("sh-rule-menu--above"));
   control.setAttribute("aria-haspopup", "menu");
   control.setAttribute("aria-expanded", "true");
   openMenu = menu;

@@ -131,3 +131,20 @@ export async function shareOrCopy(data) {
   );
   return "copied";
 }
+
+/**
+ * Place a pop-up (a keyword's meaning, a rule's menu) where it fits on the screen: under what
+ * opened it when the screen has room for it there; else above it, when there is room there
+ * under the theme's header; else under it, the page scrolled just enough to show it.
+ * @param {HTMLElement} pop the pop-up, placed under its anchor
+ * @param {Element} anchor what opened it
+ * @param {() => void} above puts the pop-up above its anchor instead
+ */
+export function fitOnScreen(pop, anchor, above) {
+  const screen = window.visualViewport?.height ?? window.innerHeight;
+  const box = pop.getBoundingClientRect();
+  if (box.bottom <= screen) return;
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  if (anchor.getBoundingClientRect().top - box.height >= header) above();
+  else pop.scrollIntoView({ block: "nearest" });
+}

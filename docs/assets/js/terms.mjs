@@ -7,7 +7,7 @@
 // the page does not jump to it): the defining words, where they are in the book, and a
 // link to read the rule. Escape, a tap elsewhere or the close button closes it, and
 // focus goes back to the term.
-import { el, pageData } from "./site.mjs";
+import { el, fitOnScreen, pageData } from "./site.mjs";
 import { onAnyTap, onTap } from "./taps.mjs";
 
 /** @type {{pop: HTMLElement, term: HTMLAnchorElement} | null} */
@@ -78,6 +78,9 @@ function show(term) {
   });
   rule.append(pop);
   pop.style.top = `${term.offsetTop + term.offsetHeight + 4}px`;
+  fitOnScreen(pop, term, () => {
+    pop.style.top = `${term.offsetTop - pop.offsetHeight - 4}px`;
+  });
   term.setAttribute("aria-expanded", "true");
   term.setAttribute("aria-controls", id);
   open = { pop, term };
