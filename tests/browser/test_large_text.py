@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from support.browser import TIMEOUT
+from support.browser import ANSWER_TIMEOUT, TIMEOUT
 from support.visitors import Phones
 
 from harness.project import PAGE_URLS
@@ -73,6 +73,11 @@ def test_at_200_percent_text_and_320_px_no_page_scrolls_sideways_and_no_word_bre
     page.goto(site_url + path)
     expect(page.locator("h1").first).to_be_visible(timeout=TIMEOUT)
     page.wait_for_load_state("load")
+    # Each calculator's answer drawn (its chart, its asked line): they are on the page too.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.sh-calc')].every((s) => s.querySelector('.sh-calc__headline:not([hidden])'))",
+        timeout=ANSWER_TIMEOUT,
+    )
     page.evaluate(LARGE_TEXT)
     assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 40
     assert page.evaluate(SIDEWAYS) == 0, "the page scrolls sideways"
