@@ -25,6 +25,17 @@ function askedFor() {
 }
 
 /**
+ * What takes the focus for a question's control: a choice's fieldset gives it to its chosen
+ * option (its first, when none is chosen yet); any other control takes it itself.
+ * @param {Element} control
+ */
+export function focusable(control) {
+  return control.matches("fieldset")
+    ? control.querySelector("input:checked") || control.querySelector("input")
+    : control;
+}
+
+/**
  * Bring a question's control into view and into focus, its fold opened.
  * @param {string} id the control's id (a choice's fieldset, or its field)
  */
@@ -35,9 +46,7 @@ export function focusQuestion(id) {
     fold.open = true;
   }
   (control.closest(".sh-q") || control).scrollIntoView({ block: "start" });
-  const target = control.matches("fieldset")
-    ? control.querySelector("input:checked") || control.querySelector("input")
-    : control;
+  const target = focusable(control);
   if (target instanceof HTMLElement) target.focus({ preventScroll: true });
 }
 

@@ -15,7 +15,7 @@
 // ask.mjs (a rule's ✎ Agree link, arrived at).
 import { carryAsOf } from "../as-of-page.mjs";
 import { el, pageData } from "../site.mjs";
-import { arriveAsked } from "./ask.mjs";
+import { arriveAsked, focusable } from "./ask.mjs";
 import { decode } from "./link.mjs";
 import { morph } from "./morph.mjs";
 import { addForm, agreeCount, agreedList, pieceCard } from "./pieces.mjs";
@@ -104,10 +104,7 @@ function draw(focusId) {
   const rules = (ui.shared || ui.own).rules;
   if (rules) carryAsOf(rules, root);
   const again = focusId ? document.getElementById(focusId) : null;
-  // A choice's fieldset is focused on its chosen option.
-  const focus = again?.matches("fieldset")
-    ? again.querySelector("input:checked") || again.querySelector("input")
-    : again;
+  const focus = again ? focusable(again) : null;
   if (focus instanceof HTMLElement && root.contains(focus) && document.activeElement !== focus) {
     focus.focus({ preventScroll: true });
   }
