@@ -66,7 +66,7 @@ MEASURE = """([min, within]) => {
     found.push({
       name: name(el),
       box: [r.left + scrollX, r.top + scrollY, r.width, r.height],
-      fixed: !!el.closest(".md-header, .md-sidebar, .md-search, .md-top, dialog, [role=dialog]") || getComputedStyle(el).position === "fixed",
+      fixed: !!el.closest(".md-header, .md-sidebar, .md-search, dialog, [role=dialog]") || getComputedStyle(el).position === "fixed",
       small: !inSentence(el) && (r.width < min - 0.5 || r.height < min - 0.5),
       shared: shared.length ? document.elementFromPoint(...shared[0]) : null,
       el,

@@ -2,6 +2,7 @@
 // Scrollhammer Rules: the page scripts' one entry point (added to every page by the
 // build's MkDocs plugin as a module script).
 import { start as startAsOf } from "./as-of.mjs";
+import { start as startBackToTop } from "./back-to-top.mjs";
 import { start as startCalculators } from "./calculators/forms.mjs";
 import { start as startInView } from "./calculators/in-view.mjs";
 import { start as startCards } from "./cards.mjs";
@@ -18,6 +19,7 @@ import { start as startTerms } from "./terms.mjs";
 startAsOf();
 startSkipLink();
 startDrawer();
+startBackToTop();
 startRuleLinks();
 startCards();
 startSearchTypos();
