@@ -18,6 +18,7 @@ import contextlib
 import os
 import re
 import shutil
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -35,6 +36,13 @@ MINIBROWSER = next(
     Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
 )
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
+#: How long WebKitWebDriver may take to answer one command before it counts as hung. A
+#: command's own limits are ``TIMEOUT_S``: the driver answers within them or not at all
+#: (once in CI it started no MiniBrowser and never answered: the test waited 13 minutes).
+DRIVER_REPLY_S = TIMEOUT_S + 30
+#: How long WebKitWebDriver may take to start MiniBrowser and its session (seconds, even on
+#: a loaded machine); a hung start is tried once more.
+DRIVER_START_S = 60.0
 FIREFOX = Path("/usr/bin/firefox-esr")
 #: Each engine's browser executable (Chromium's is the suite's).
 BINARIES = {"chromium": Path(CHROMIUM), "webkit": MINIBROWSER, "firefox": FIREFOX}
@@ -130,7 +138,17 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, display: str, binary: Path = MINIBROWSER, *, user_agent: str = "", dark: bool = False) -> None:
+    def __init__(
+        self,
+        display: str,
+        binary: Path = MINIBROWSER,
+        *,
+        user_agent: str = "",
+        dark: bool = False,
+        driver: Path = WEBKIT_DRIVER,
+        reply_s: float = DRIVER_REPLY_S,
+        start_s: float = DRIVER_START_S,
+    ) -> None:
         from selenium import webdriver  # noqa: PLC0415 - only where the engine runs
 
         options = webdriver.WebKitGTKOptions()
@@ -140,8 +158,12 @@ class WebKit:
             options.add_argument(f"--user-agent={user_agent}")
         if dark:  # the system's dark theme: prefers-color-scheme: dark
             options.add_argument("--dark-mode")
-        service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": display})
-        self._driver = webdriver.WebKitGTK(options=options, service=service)
+
+        def session() -> Any:  # noqa: ANN401 - Selenium's driver
+            service = webdriver.WebKitGTKService(executable_path=str(driver), env={**os.environ, "DISPLAY": display})
+            return webdriver.WebKitGTK(options=options, service=service)
+
+        self._driver = _session_within(session, start_s, reply_s)
         self._driver.set_script_timeout(TIMEOUT_S)
         self._driver.set_window_rect(width=PHONE_WIDTH, height=740)
         self.version = f"WebKitGTK {self._driver.capabilities.get('browserVersion', '?')}"
@@ -406,6 +428,34 @@ def _retried(action: Callable[[], None], stale: type[Exception], tries: int = 10
             time.sleep(0.2)
         else:
             return
+
+
+def _session_within(start: Callable[[], Any], start_s: float, reply_s: float, tries: int = 2) -> Any:  # noqa: ANN401
+    """A Selenium session started within ``start_s``, each command answered within ``reply_s``.
+
+    Selenium waits for a driver's reply as long as the process's default socket timeout,
+    which is forever; its local drivers take no timeout of their own, but read that default
+    once, when their connection is made (a command reads it from the connection's settings).
+    A session that does not start in time (the driver hung before starting its browser) is
+    tried once more, then fails naming the limit.
+    """
+    from urllib3.exceptions import TimeoutError as ReplyTimeout  # noqa: PLC0415 - Selenium's client
+
+    for attempt in range(tries):
+        before = socket.getdefaulttimeout()
+        socket.setdefaulttimeout(start_s)
+        try:
+            driver = start()
+        except ReplyTimeout as hung:
+            if attempt == tries - 1:
+                message = f"WebKitWebDriver did not start a session within {start_s:.0f} s, {tries} times"
+                raise EngineError(message) from hung
+        else:
+            driver.command_executor.client_config.timeout = reply_s
+            return driver
+        finally:
+            socket.setdefaulttimeout(before)
+    raise AssertionError  # not reached: the last try returns or raises
 
 
 def _free_port() -> int:
