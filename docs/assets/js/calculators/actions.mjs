@@ -1,7 +1,8 @@
 // @ts-check
-// Scrollhammer Rules: a calculator's buttons: Roll it, Edit, exact fractions, Copy link,
-// Share and Copy as JSON.
-import { copyText, el, shareOrCopy, toast } from "../site.mjs";
+// Scrollhammer Rules: a calculator's buttons: Roll it, Edit, exact fractions, Copy link and
+// Share. (A calculation's answer as JSON is for tool makers: the data page, docs/api.md, shows
+// how a link gives it.)
+import { copyText, el, shareOrCopy } from "../site.mjs";
 import { d6Faces } from "./dice.mjs";
 import { play } from "./engine.mjs";
 import { part, showErrors, toggleExact } from "./render.mjs";
@@ -66,17 +67,5 @@ export function act(section, action) {
     copyText(text, "Link to this calculation copied", `Could not copy; here it is: ${text}`);
   } else if (action === "share") {
     shareOrCopy({ title: document.title, text: summary(section), url: shareUrl(section) });
-  } else if (action === "copy-json") {
-    const result = part(section, ".sh-calc__result").dataset.result;
-    if (!result) {
-      toast(
-        section.dataset.errors
-          ? "No answer to copy yet: fix the values marked in the form first."
-          : "No answer to copy yet: the calculator has not answered.",
-      );
-      return;
-    }
-    const text = JSON.stringify(JSON.parse(result), null, 2);
-    copyText(text, "Result copied as JSON", `Could not copy; here it is: ${text}`);
   }
 }

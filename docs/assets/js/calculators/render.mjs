@@ -104,7 +104,6 @@ function clearAnswer(section) {
   result.hidden = true;
   result.replaceChildren();
   result.removeAttribute("data-result");
-  part(section, "[data-action='copy-json']").setAttribute("aria-disabled", "true");
 }
 
 /**
@@ -199,8 +198,8 @@ function showFields(section, unused) {
 }
 
 /**
- * Show an answer: the answer bar, the rest of the view, and the result's JSON for Copy
- * as JSON and the tests.
+ * Show an answer: the answer bar, the rest of the view, and the result's JSON (what the
+ * command line's --json prints, which the tests read).
  * @param {HTMLElement} section
  * @param {View} view
  * @param {unknown} result the calculator's result, as JSON data (never read here)
@@ -235,5 +234,4 @@ export function showResult(section, view, result) {
   showFields(section, view.unused);
   part(section, "[data-action='roll']").hidden = !view.can_roll;
   if (!view.can_roll) part(section, ".sh-calc__roll").hidden = true;
-  part(section, "[data-action='copy-json']").removeAttribute("aria-disabled");
 }
