@@ -55,8 +55,10 @@ def test_one_tap_keeps_the_whole_book_showing_its_size_and_progress(
     page = context.pages[0]
     listed = book_list(larger_site)["files"]
     size = amount(sum(entry["size"] for entry in listed))  # type: ignore[union-attr]
+    pages = sum(entry["url"].endswith("index.html") for entry in listed)  # type: ignore[union-attr]
     keep = page.locator(".sh-keep").first
-    expect(keep).to_contain_text(f"It stores {size} more")
+    # What it adds, exactly: the pages beyond the core and the book's three PDFs.
+    expect(keep).to_contain_text(f"It stores {size} more: {pages} more pages of the rules and the 3 PDFs to print")
     button = keep.get_by_role("button", name="Keep the whole book on this phone")
     button.tap()
     expect(keep.locator("progress")).to_be_visible()

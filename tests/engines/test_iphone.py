@@ -19,7 +19,7 @@ from site_server import SiteServer
 
 SHOTS = ROOT / "test-results" / "engines"
 #: The offer, once the service worker has answered (beyond the core, the book has its PDF to print).
-OFFER = "Keep the whole book on this phone"
+OFFER = "Keep the PDF to print on this phone"
 KEPT = "The whole book is on this phone"
 
 

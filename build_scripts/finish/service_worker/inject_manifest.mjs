@@ -92,7 +92,10 @@ try {
     .readFileSync(swDest, "utf8")
     .replace("__SCROLLHAMMER_BUILD__", buildId)
     .replace("__SCROLLHAMMER_BOOK_FILES__", String(files.length))
-    .replace("__SCROLLHAMMER_BOOK_BYTES__", String(bookBytes));
+    .replace("__SCROLLHAMMER_BOOK_BYTES__", String(bookBytes))
+    // What the files are, for the offer's words: the book's pages, and its PDFs to print.
+    .replace("__SCROLLHAMMER_BOOK_PAGES__", String(files.filter((f) => f.url.endsWith("index.html")).length))
+    .replace("__SCROLLHAMMER_BOOK_PDFS__", String(files.filter((f) => f.url.endsWith(".pdf")).length));
   fs.writeFileSync(swDest, text);
   for (const warning of warnings) console.error(`workbox: ${warning}`);
   process.stdout.write(`${JSON.stringify({ count, size, bookFiles: files.length, bookBytes })}\n`);

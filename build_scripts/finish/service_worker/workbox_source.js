@@ -35,8 +35,14 @@ const PREFIX = "scrollhammer-";
 const CACHE = PREFIX + BUILD;
 const BOOK_CACHE = `${PREFIX}book-${BUILD}`;
 const VISITED_CACHE = `${PREFIX}visited-${BUILD}`;
-/** The book's second tier: how many files, how many bytes (the build puts them in). */
-const BOOK = { files: Number("__SCROLLHAMMER_BOOK_FILES__"), bytes: Number("__SCROLLHAMMER_BOOK_BYTES__") };
+/** The book's second tier: how many files, how many bytes, and of them how many pages and
+ * PDFs to print (the build puts them in; the offer says what it adds). */
+const BOOK = {
+  files: Number("__SCROLLHAMMER_BOOK_FILES__"),
+  bytes: Number("__SCROLLHAMMER_BOOK_BYTES__"),
+  pages: Number("__SCROLLHAMMER_BOOK_PAGES__"),
+  pdfs: Number("__SCROLLHAMMER_BOOK_PDFS__"),
+};
 /** Its list, with each file's revision and size (fetched only to keep the book). */
 const BOOK_LIST = "offline-book.json";
 const MARK_FILE = "book-kept.txt"; // the mark of a kept book (its answer sets a cookie)

@@ -19,8 +19,37 @@ export function amount(bytes) {
 
 /**
  * @typedef {{ files: number, bytes: number }} Amount
- * @typedef {{ build: string, total: Amount, kept: Amount, keeping: boolean }} BookStatus
+ * @typedef {Amount & { pages?: number, pdfs?: number }} BookAmount the second tier, and of
+ *   its files how many are pages and how many PDFs to print (an older worker says neither)
+ * @typedef {{ build: string, total: BookAmount, kept: Amount, keeping: boolean }} BookStatus
  */
+
+/**
+ * What keeping the book adds, in words: the button's, the sentence under it, and the line
+ * once it is kept. Where every page is kept already (the core is the whole rulebook), what
+ * is left is the PDF to print, and the offer says so, not "the whole book".
+ * @param {BookAmount} total
+ * @returns {{ button: string, adds: string, done: string }}
+ */
+export function offerWords(total) {
+  const size = amount(total.bytes);
+  const pages = total.pages ?? total.files;
+  const pdfs = total.pdfs ?? 0;
+  const printed = pdfs === 1 ? "the PDF to print" : `the ${pdfs} PDFs to print`;
+  if (!pages && pdfs) {
+    return {
+      button: `Keep ${pdfs === 1 ? "the PDF" : "the PDFs"} to print on this phone`,
+      adds: `Every page of the rules is on this phone already. This stores ${printed} too (${size}).`,
+      done: `The whole book is on this phone, ${printed} included (${size}).`,
+    };
+  }
+  const more = `${pages} more page${pages === 1 ? "" : "s"} of the rules`;
+  return {
+    button: "Keep the whole book on this phone",
+    adds: `It stores ${size} more: ${more}${pdfs ? ` and ${printed}` : ""}, to read with no network.`,
+    done: `The whole book is on this phone (${size}).`,
+  };
+}
 
 /** How long to wait for a service worker that is not there yet (a first visit registers one later). */
 const WAIT_MS = 10_000;
@@ -87,18 +116,15 @@ function drawKeep(box, status) {
     mark(); // the whole book is the core: kept
     return;
   }
+  const words = offerWords(total);
   if (kept.files >= total.files && !status.keeping) {
-    box.append(el("p", "sh-keep__done", `The whole book is on this phone (${amount(total.bytes)}).`), ...safariNote());
+    box.append(el("p", "sh-keep__done", words.done), ...safariNote());
     mark();
     return;
   }
-  const button = el("button", "md-button md-button--primary sh-keep__button", `Keep the whole book on this phone`);
+  const button = el("button", "md-button md-button--primary sh-keep__button", words.button);
   button.type = "button";
-  const size = el(
-    "p",
-    "sh-keep__size",
-    `It stores ${amount(total.bytes)} more: the rest of the rules, to read with no network.`,
-  );
+  const size = el("p", "sh-keep__size", words.adds);
   const progress = el("progress", "sh-keep__progress");
   progress.max = total.bytes;
   progress.value = kept.bytes;
