@@ -8,6 +8,9 @@
 import { bookCleared, mark, SAFARI_CLEARS, safariTab, unmark } from "./book-mark.mjs";
 import { el, SITE_ROOT } from "./site.mjs";
 
+/** The offer's button where every page is kept already and what is left is to print. */
+const KEEP_PDF = { one: "Keep the PDF to print on this phone", more: "Keep the PDFs to print on this phone" };
+
 /**
  * An amount of storage as a player reads it: "3.2 MB", or "640 KB" under a megabyte (never "0.0 MB").
  * @param {number} bytes
@@ -38,7 +41,7 @@ export function offerWords(total) {
   const printed = pdfs === 1 ? "the PDF to print" : `the ${pdfs} PDFs to print`;
   if (!pages && pdfs) {
     return {
-      button: `Keep ${pdfs === 1 ? "the PDF" : "the PDFs"} to print on this phone`,
+      button: pdfs === 1 ? KEEP_PDF.one : KEEP_PDF.more,
       adds: `Every page of the rules is on this phone already. This stores ${printed} too (${size}).`,
       done: `The whole book is on this phone, ${printed} included (${size}).`,
     };
