@@ -181,6 +181,11 @@ bench-ab: build chromium
 bench-start: build chromium
 	$(PY) -m bench.ab.start --model "$(or $(MODEL),slow cores)" $(if $(RUNS),--runs $(RUNS)) $(MOMENTS)
 
+## bench-shift: how far each calculator's page moves while the calculator starts, at 4x CPU, as a
+## returning phone (bench/results/shift.json); SITES=<a site/ built before a change> measures it alongside
+bench-shift: build chromium
+	$(PY) -m bench.shift $(if $(RUNS),--runs $(RUNS)) $(SITES) site
+
 ## bench-cores: the two CPU models' calibration alone, REPEAT times in turn (make bench calibrates each once):
 ## slow cores side by side and one quarter-core, on a loop on the page and one in a worker at once (bench/results/cores.json)
 REPEAT ?= 1

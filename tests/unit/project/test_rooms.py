@@ -67,6 +67,7 @@ ROOMS: dict[str, set[str]] = {
     "bench/ab": {"bench/cpu", "bench/phone", "bench/reports", "harness", "site_server"},
     "bench/cpython": {"bench/reports", "calculators"},
     "bench/lighthouse": {"bench/reports", "harness", "site_server"},
+    "bench/shift": {"harness", "site_server"},
     # make bench: the phone, then every engine.
     "bench": {"bench/phone", "bench/engines", "bench/reports"},
 }
