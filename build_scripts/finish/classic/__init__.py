@@ -22,6 +22,8 @@ __all__ = ["CLASSIC", "write_classic_scripts"]
 CLASSIC = {
     # The page first opened as of a date (build_scripts/finish/finish_page.py: AS_OF_FIRST).
     "assets/js/as-of-first.js": "assets/js/as-of-first.mjs",
+    # What holds such a page's rules back until then (finish_page.py: AS_OF_EARLY).
+    "assets/js/as-of-early.js": "assets/js/as-of-early.mjs",
 }
 _BUNDLER = Path(__file__).with_name("bundle.mjs")
 

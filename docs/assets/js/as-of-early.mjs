@@ -3,7 +3,8 @@
 // show their words of then.
 //
 // A classic script, just before the article of each rulebook page (the build puts it there and
-// preloads it in the head), so it runs before any rule is painted. On a page opened with
+// preloads it in the head, bundled from this module: build_scripts/finish/classic), so it runs
+// before any rule is painted. On a page opened with
 // ?as-of= it marks the page; the stylesheet then keeps the article unpainted (it keeps its
 // place: nothing else moves) until as-of.mjs has put in the banner, the calculators' notes
 // and the words of then (when the theme says the page is ready, before the window's load),
