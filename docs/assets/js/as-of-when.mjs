@@ -56,7 +56,9 @@ function isDay(text) {
   const parts = DATE.exec(text);
   if (!parts) return false;
   const [year, month, day] = parts.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC: that one reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 

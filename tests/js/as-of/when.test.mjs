@@ -69,6 +69,11 @@ describe("reading ?as-of=", () => {
 
   test("a date before the book's history, or still to come, is refused", () => {
     assert.match(refusal("2026-09-30"), /The book's history starts on 2026-10-01: it cannot show the rules as of 2026-09-30/);
+    // A day of the years 0 to 99 is a day (JavaScript's Date.UTC reads them as 1900 to 1999).
+    assert.match(refusal("0050-01-01"), /history starts on 2026-10-01: it cannot show the rules as of 0050-01-01/);
+    assert.match(refusal("0000-02-29"), /history starts on 2026-10-01/, "the year 0 was a leap year");
+    assert.match(refusal("0099-02-29"), /“0099-02-29” is not a day of the calendar/);
+    assert.equal(asOfShapeProblem("0050-01-01", "2026-12-05"), "");
     assert.match(refusal("2026-12-06"), /2026-12-06 has not come yet/);
   });
 
