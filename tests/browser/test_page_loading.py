@@ -305,3 +305,20 @@ def test_a_page_opened_as_of_a_date_shows_its_words_of_then_before_any_module_or
     assert page.evaluate("() => document.documentElement.classList.contains('sh-asof-wait')") is False
     assert page.locator(".sh-asof-calc").count() == page.locator("section.sh-calc").count() > 0
     assert page.evaluate("() => typeof document$") == "undefined", "the theme's bundle ran"
+
+
+@pytest.mark.parametrize("query", ["?as-of=", "?as-of=%20", "?as-of"])
+def test_an_empty_as_of_holds_nothing_back(returning_phone: Phones, site_url: str, query: str) -> None:
+    """``?as-of=`` with no value is no date: the page is today's, and its rules are painted as
+    they are parsed (the early script read the address another way than the rest, and held them
+    back until the page had loaded)."""
+    context = returning_phone()
+    context.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " window.__held = document.documentElement.classList.contains('sh-asof-wait'); });"
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}buildings/{query}", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.__held !== undefined")
+    assert page.evaluate("() => window.__held") is False
+    expect(page.locator("aside.sh-asof")).to_have_count(0)

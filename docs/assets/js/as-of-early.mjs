@@ -10,8 +10,11 @@
 // and the words of then (when the theme says the page is ready, before the window's load),
 // and takes the mark away. What is painted never moves (Lighthouse's layout shift 0). A page
 // whose scripts failed shows today's rules at its load (and the stylesheet shows them after
-// 10 s whatever happens). Without ?as-of= it does nothing.
-if (/[?&]as-of=/.test(window.location.search)) {
+// 10 s whatever happens). Without a value for ?as-of= it does nothing: it reads the address as
+// every other part does (asOfValue), so an empty ?as-of= no longer hid the rules until then.
+import { asOfValue } from "./as-of-when.mjs";
+
+if (asOfValue(window.location.search)) {
   const root = document.documentElement;
   root.classList.add("sh-asof-wait");
   window.addEventListener("load", () => root.classList.remove("sh-asof-wait"), { once: true });
