@@ -29,7 +29,11 @@ _VERSIONS = re.compile(r"""id="rule-versions" data-json='([^']*)'""")
 
 
 def words_date(html: str) -> tuple[str, int]:
-    """The day the page's words were last changed, and the wiki revision that did it (0: none)."""
+    """The day the page's words were last changed, and the wiki revision that did it (0: none).
+
+    One version, the newest by (day, revision), as the page script's ``lastMade`` picks it:
+    never the newest day beside the highest revision of another rule.
+    """
     found = _VERSIONS.search(html)
     if found is None:
         return "", 0
@@ -37,7 +41,8 @@ def words_date(html: str) -> tuple[str, int]:
     latest = [versions[-1] for versions in rules.values() if versions]
     if not latest:
         return "", 0
-    return max(v[0] for v in latest), max(int(v[1]) for v in latest)
+    day, revision, *_ = max(latest, key=lambda v: (v[0], int(v[1])))
+    return day, int(revision)
 
 
 def foot_words(html: str, *, site_name: str, address: str) -> str:

@@ -27,6 +27,17 @@ def test_the_foot_names_the_site_page_address_and_the_newest_words_day_and_revis
     )
 
 
+def test_the_day_and_the_revision_are_one_versions() -> None:
+    """The newest words were seen by a build (revision 0); another rule's older words came from
+    revision 15: the foot names the day alone, not revision 15, which did not make those words."""
+    words = foot_words(
+        page({"a": [["2026-12-03", 0, "x"]], "b": [["2026-11-20", 15, "y"]]}), site_name="S", address="https://r/"
+    )
+    assert words.endswith("· words of 2026-12-03")
+    same_day = page({"a": [["2026-12-03", 15, "x"]], "b": [["2026-12-03", 16, "y"]]})
+    assert foot_words(same_day, site_name="S", address="https://r/").endswith("words of 2026-12-03, wiki revision 16")
+
+
 def test_words_seen_by_a_build_have_a_day_and_no_revision() -> None:
     words = foot_words(page({"a": [["2026-12-01", 0, "x"]]}), site_name="S", address="https://r.example/buildings/")
     assert words.endswith("· words of 2026-12-01")
