@@ -87,7 +87,7 @@ def rule_file(card: Card, versions: Sequence[Version], old_ids: Sequence[RuleRef
     that lead to it, oldest first; each names the id it was recorded under and carries the
     word difference to the one before (the first: all inserted).
     """
-    ordered = sorted(versions, key=lambda v: v.date)  # stable: an old id's lines before the id's own
+    ordered = sorted(versions, key=lambda v: v.made)  # stable: an old id's lines before the id's own
     return {
         "id": str(card.rule),
         "status": card.status,

@@ -65,6 +65,15 @@ class Version:
     words: str
     edit: Edit | None = None
 
+    @property
+    def made(self) -> tuple[str, int]:
+        """When these words were made, as versions are ordered: by day, then revision.
+
+        A build's words (revision 0) come first on their day. The one order of versions, for
+        the Changes and the rules as data alike.
+        """
+        return (self.date, self.edit.rev if self.edit else 0)
+
     def line(self) -> str:
         """The version as a line of the history file."""
         record: dict[str, object] = {

@@ -113,10 +113,8 @@ def changes(
         return aliases.get(rule, rule)
 
     def before_rename(rule: RuleRef, version: Version) -> Version | None:
-        earlier = [
-            v for old in old_ids.get(rule, ()) for v in history.versions.get(old, ()) if _order(v) <= _order(version)
-        ]
-        return max(earlier, key=_order) if earlier else None
+        earlier = [v for old in old_ids.get(rule, ()) for v in history.versions.get(old, ()) if v.made <= version.made]
+        return max(earlier, key=lambda v: v.made) if earlier else None
 
     groups: dict[tuple[str, int], list[tuple[Version, Version | None]]] = {}
     for versions in history.versions.values():
@@ -152,11 +150,6 @@ def changes(
         )
     made_by = {e.rev for e in entries}
     return _with_quiet(sorted(entries, key=_when, reverse=True), [r for r in revisions if r.rev not in made_by])
-
-
-def _order(version: Version) -> tuple[str, int]:
-    """Versions in the order they were made: by day, then revision (a build's words first)."""
-    return (version.date, version.edit.rev if version.edit else 0)
 
 
 def _when(item: Entry | Revision) -> tuple[str, int]:

@@ -14,6 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from support.rulebook_helpers import build, committed_history
 
+from build_scripts.api import records
 from build_scripts.api.files import API_ROOT, BULK, SCHEMAS, ApiBook, api_files
 from build_scripts.cards.rule_cards import AsOfSpan, Card
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
@@ -146,6 +147,19 @@ def test_a_rules_file_has_every_version_with_its_diff_and_the_old_ids_leading_to
     assert "".join(text for op, text in new["diff"] if op != "del") == new["words"]
     assert old["diff"] == [["ins", old["words"]]]
     assert (new["rev"], new["summary"]) == (9, "reword the chart")
+
+
+def test_versions_of_one_day_are_in_the_order_their_revisions_made_them() -> None:
+    """Two edits on one day, given newest first: the file lists revision 8, then 9, each with
+    its difference to the one before, as the Changes order them (by day, then revision)."""
+    card = next(c for c in the_book().cards if c.rule == RULE)
+    later = version(RULE, "6: Total Collapse\nThe building falls flat.", "2026-11-20", 9)
+    earlier = version(RULE, "6: Total Collapse\nThe building falls.", "2026-11-20", 8)
+    found = records.rule_file(card, [later, earlier], [])
+    assert [v["rev"] for v in found["versions"]] == [8, 9]
+    diff = found["versions"][1]["diff"]
+    assert "".join(text for op, text in diff if op != "ins") == earlier.words, "from the one made before it"
+    assert "".join(text for op, text in diff if op != "del") == later.words
 
 
 def test_an_old_id_keeps_its_file_and_says_where_it_went(files: dict[str, str | bytes]) -> None:
