@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,6 +16,8 @@ from pypdf import PdfReader
 from support import PHONE
 from support.browser import section_cpython, wait_for
 from support.visitors import Phones
+
+from harness.project import first_day
 
 #: Points: A4 and Letter, as PDF readers measure them.
 SIZES = {"A4": (595, 842), "Letter": (612, 792)}
@@ -147,3 +150,20 @@ def test_an_empty_table_prints_the_questions_to_agree(returning_page: Page, site
     returning_page.emulate_media(media="print")
     expect(returning_page.locator("#what-to-agree")).to_be_visible()
     expect(returning_page.locator(".sh-table__sheet-qr")).to_have_count(0)
+
+
+def test_the_foot_says_shown_as_of_only_when_the_page_shows_that_date(
+    returning_page: Page, site_url: str, built_site: Path
+) -> None:
+    """Opened as of a day in the book's history, the sheets say so; as of a day it refuses
+    (before that history), they do not: the page shows today's rules."""
+    day = first_day(built_site, "buildings/")
+    foot_of = "() => getComputedStyle(document.documentElement).getPropertyValue('--sh-print-foot')"
+    returning_page.goto(f"{site_url}buildings/?as-of={day}")
+    expect(returning_page.locator("aside.sh-asof")).to_be_visible()
+    returning_page.wait_for_function(f"() => ({foot_of})().includes('words of')")
+    assert f"shown as of {day}" in returning_page.evaluate(foot_of)
+    returning_page.goto(f"{site_url}buildings/?as-of=1999-01-01")
+    expect(returning_page.locator("aside.sh-asof--refused")).to_be_visible()
+    returning_page.wait_for_function(f"() => ({foot_of})().includes('words of')")
+    assert "shown as of" not in returning_page.evaluate(foot_of)
