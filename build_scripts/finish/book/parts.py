@@ -2,8 +2,9 @@
 
 A book without navigation groups is one PDF (``print/rules.pdf``). A book in groups prints
 the pages at the navigation's top as that one (the first part, whatever it holds, is that
-file: the home page links it) and each group (its innermost name, ``Book
-14``) as its own PDF (``print/book-14.pdf``): a part is typeset on its own, so an edit
+file: the home page links it) and each group (named by its innermost name, ``Book 14``, or
+by its whole path where another group has that name too, ``Core › Appendix``) as its own
+PDF (``print/book-14.pdf``, ``print/core-appendix.pdf``): a part is typeset on its own, so an edit
 typesets its part again, not the whole book (at 50 times today's rules, one PDF would take
 a minute of every build).
 """
@@ -11,6 +12,7 @@ a minute of every build).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -43,15 +45,17 @@ def print_parts(pages: Iterable[tuple[str, tuple[str, ...]]]) -> list[PrintPart]
     Raises:
         RulebookError: when two groups' names make the same file name.
     """
-    order: list[str] = []
-    by_name: dict[str, list[str]] = {}
+    by_group: dict[tuple[str, ...], list[str]] = {}  # in the navigation's order
     for url, group in pages:
-        name = group[-1] if group else ""
-        if name not in by_name:
-            order.append(name)
-            by_name[name] = []
-        by_name[name].append(url)
-    parts = [PrintPart(name, _file(name) if i else FIRST_PART, tuple(by_name[name])) for i, name in enumerate(order)]
+        by_group.setdefault(tuple(group), []).append(url)
+    # A group is one part: two groups with one innermost name (Core › Appendix, Expansion ›
+    # Appendix) are two parts, each named by its whole path.
+    innermost = Counter(group[-1] for group in by_group if group)
+    names = [(group[-1] if innermost[group[-1]] == 1 else " › ".join(group)) if group else "" for group in by_group]
+    parts = [
+        PrintPart(name, _file(name) if i else FIRST_PART, tuple(urls))
+        for i, (name, urls) in enumerate(zip(names, by_group.values(), strict=True))
+    ]
     seen: dict[str, str] = {}
     for part in parts:
         if part.file in seen:

@@ -34,6 +34,24 @@ def test_the_first_part_is_the_file_the_home_page_links_whatever_it_holds() -> N
     assert [p.file for p in parts] == [FIRST_PART, "print/book-3.pdf"]
 
 
+def test_two_groups_with_one_innermost_name_are_two_parts_named_by_their_paths() -> None:
+    parts = print_parts(
+        [
+            ("rules/", ()),
+            ("core-a/", ("Core", "Appendix")),
+            ("exp-a/", ("Expansion", "Appendix")),
+            ("core-b/", ("Core", "Appendix")),
+            ("exp-scenarios/", ("Expansion", "Scenarios")),
+        ]
+    )
+    assert parts == [
+        PrintPart("", FIRST_PART, ("rules/",)),
+        PrintPart("Core › Appendix", "print/core-appendix.pdf", ("core-a/", "core-b/")),
+        PrintPart("Expansion › Appendix", "print/expansion-appendix.pdf", ("exp-a/",)),
+        PrintPart("Scenarios", "print/scenarios.pdf", ("exp-scenarios/",)),
+    ]
+
+
 def test_two_groups_with_one_file_name_are_refused() -> None:
     with pytest.raises(RulebookError, match=r"'Book 2' and 'Book-2' would both be printed as print/book-2\.pdf"):
         print_parts([("a/", ()), ("b/", ("Book 2",)), ("c/", ("Book-2",))])
