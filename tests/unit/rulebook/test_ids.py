@@ -96,6 +96,16 @@ def test_a_clash_of_a_block_with_no_heading_words_is_lengthened_without_a_prefix
     assert ids(body)[2:] == ["1-breach-hole", "1-breach-gap"]
 
 
+def test_a_clash_of_chart_rows_takes_one_more_word_than_a_paragraphs_first_five() -> None:
+    """Two rows named alike, with long bodies: each id takes six of its words, the first pass's
+    (a first pass of five, the paragraphs' own count, would publish other ids)."""
+    body = (
+        "Roll below.\n\n3: Collapse\n\nWalls fall inward; every model inside takes one hit.\n\n"
+        "3: Collapse\n\nRoof caves in; models inside are removed.\n"
+    )
+    assert ids(body)[2:] == ["3-collapse-walls-fall-inward-every", "3-collapse-roof-caves-models-inside"]
+
+
 def test_a_heading_ending_in_a_capital_keeps_it_in_its_place() -> None:
     assert places("===Rule X:===\nText.\n")[1] == ("rule-x", ("Terrain", "Rule X"), 1)
 
