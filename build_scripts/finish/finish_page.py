@@ -18,6 +18,7 @@ from markupsafe import escape
 
 from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
+from build_scripts.finish.page_data import RULE_VERSIONS, has_page_data
 from build_scripts.finish.print_foot import add_print_foot
 
 __all__ = ["AS_OF_EARLY", "AS_OF_FIRST", "BACK_GUARD", "finish_page", "page_root"]
@@ -35,8 +36,6 @@ AS_OF_EARLY = "assets/js/as-of-early.js"
 AS_OF_FIRST = "assets/js/as-of-first.js"
 _ARTICLE = re.compile(r"<article\b[^>]*>")
 _ARTICLE_END = "</article>"
-#: What marks a rulebook page: its rules' versions, which the rules as of a date read.
-_RULE_VERSIONS = 'id="rule-versions"'
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 #: The theme's search button in its header; the calculators' button goes before it.
 _HEADER_SEARCH = '<label class="md-header__button md-icon" for="__search">'
@@ -117,7 +116,8 @@ def _hold_as_of(html: str, root: str) -> str:
     the second, after it, puts in their words of then and lets them be painted.
     """
     article = _ARTICLE.search(html)
-    if article is None or _RULE_VERSIONS not in html:
+    # What marks a rulebook page: its rules' versions, which the rules as of a date read.
+    if article is None or not has_page_data(html, RULE_VERSIONS):
         return html
     end = html.find(_ARTICLE_END, article.end())
     if end < 0:

@@ -11,11 +11,12 @@ words: the site's policy allows no inline style).
 
 from __future__ import annotations
 
-import json
 import re
 from html import unescape
 
 from markupsafe import escape
+
+from build_scripts.finish.page_data import RULE_VERSIONS, page_data
 
 __all__ = ["FOOT_ID", "add_print_foot", "foot_words", "words_date"]
 
@@ -25,7 +26,6 @@ _H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 #: A heading's own link (its # or the rule's menu): not words of the title.
 _OWN_LINK = re.compile(r'<a\b[^>]*class="(?:headerlink|rule-link)"[^>]*>.*?</a>', re.DOTALL)
-_VERSIONS = re.compile(r"""id="rule-versions" data-json='([^']*)'""")
 
 
 def words_date(html: str) -> tuple[str, int]:
@@ -34,10 +34,10 @@ def words_date(html: str) -> tuple[str, int]:
     One version, the newest by (day, revision), as the page script's ``lastMade`` picks it:
     never the newest day beside the highest revision of another rule.
     """
-    found = _VERSIONS.search(html)
-    if found is None:
+    data = page_data(html, RULE_VERSIONS)
+    if not isinstance(data, dict):
         return "", 0
-    rules = json.loads(unescape(found.group(1))).get("asof", {}).get("rules", {})
+    rules = data.get("asof", {}).get("rules", {})
     latest = [versions[-1] for versions in rules.values() if versions]
     if not latest:
         return "", 0
