@@ -16,6 +16,7 @@ from html import unescape
 
 from markupsafe import escape
 
+from build_scripts.finish.book.print_reader import short_address
 from build_scripts.finish.page_data import RULE_VERSIONS, page_data
 
 __all__ = ["FOOT_ID", "add_print_foot", "foot_words", "words_date"]
@@ -49,7 +50,7 @@ def foot_words(html: str, *, site_name: str, address: str) -> str:
     """``Scrollhammer Rules · Buildings · rules.example.org/buildings/ · words of 2026-12-01, wiki revision 12``."""
     heading = _H1.search(html)
     title = " ".join(unescape(_TAG.sub("", _OWN_LINK.sub("", heading.group(1)))).split()) if heading else ""
-    place = address.split("://", 1)[-1]
+    place = short_address(address)
     parts = [p for p in (site_name, "" if title == site_name else title, place) if p]
     day, revision = words_date(html)
     if day:
