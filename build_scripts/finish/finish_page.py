@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
-from build_scripts.finish.page_data import RULE_VERSIONS, has_page_data
+from build_scripts.finish.page_data import RULE_VERSIONS, find_article, has_page_data
 from build_scripts.finish.print_foot import add_print_foot
 
 __all__ = ["AS_OF_EARLY", "AS_OF_FIRST", "BACK_GUARD", "finish_page", "page_root"]
@@ -34,8 +34,6 @@ AS_OF_EARLY = "assets/js/as-of-early.js"
 #: On such a page, puts in the rules' words of then and lets them be painted: a classic script
 #: the build bundles (:mod:`build_scripts.finish.classic`), right after the article.
 AS_OF_FIRST = "assets/js/as-of-first.js"
-_ARTICLE = re.compile(r"<article\b[^>]*>")
-_ARTICLE_END = "</article>"
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 #: The theme's search button in its header; the calculators' button goes before it.
 _HEADER_SEARCH = '<label class="md-header__button md-icon" for="__search">'
@@ -115,16 +113,15 @@ def _hold_as_of(html: str, root: str) -> str:
     The first, before the article, holds the rules back when the page is opened as of a date;
     the second, after it, puts in their words of then and lets them be painted.
     """
-    article = _ARTICLE.search(html)
+    article = find_article(html)
     # What marks a rulebook page: its rules' versions, which the rules as of a date read.
     if article is None or not has_page_data(html, RULE_VERSIONS):
         return html
-    end = html.find(_ARTICLE_END, article.end())
-    if end < 0:
+    if article.end < 0:
         raise ValueError("rulebook page's article has no end")
-    end += len(_ARTICLE_END)
+    start, end = article.start, article.end
     early, first = (f'<script src="{escape(root)}{script}"></script>' for script in (AS_OF_EARLY, AS_OF_FIRST))
-    return html[: article.start()] + early + html[article.start() : end] + first + html[end:]
+    return html[:start] + early + html[start:end] + first + html[end:]
 
 
 def _calculators_button(html: str, href: str) -> str:

@@ -1,4 +1,8 @@
-"""A built page's data, read back as its scripts read it: by the element's id.
+"""A built page's parts, found one way by every finishing step: its article, and its data.
+
+The article: where the page's words are (the as-of scripts go around it, the print foot's
+words just inside it). The data: a built page's data is read back
+as its scripts read it, by the element's id.
 
 A page template puts data for the page's scripts in a hidden element
 (``<div id="rule-versions" data-json='…' hidden>``, ``build_scripts/templates/page.md.j2``);
@@ -12,13 +16,36 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-__all__ = ["RULE_VERSIONS", "has_page_data", "page_data"]
+__all__ = ["RULE_VERSIONS", "Article", "find_article", "has_page_data", "page_data"]
 
 #: The id of a rulebook page's data on its rules' versions (its as-of data among it).
 RULE_VERSIONS = "rule-versions"
+
+
+_ARTICLE_START = re.compile(r"<article\b[^>]*>")
+_ARTICLE_END = "</article>"
+
+
+@dataclass(frozen=True)
+class Article:
+    """Where a page's first article is: its start tag's start and end, and its end tag's end (-1: never closed)."""
+
+    start: int
+    inside: int
+    end: int
+
+
+def find_article(html: str) -> Article | None:
+    """The page's first article, or None for a page without one."""
+    opened = _ARTICLE_START.search(html)
+    if opened is None:
+        return None
+    closed = html.find(_ARTICLE_END, opened.end())
+    return Article(opened.start(), opened.end(), closed + len(_ARTICLE_END) if closed >= 0 else -1)
 
 
 def _start_tag(html: str, element_id: str) -> str | None:

@@ -17,12 +17,11 @@ from html import unescape
 from markupsafe import escape
 
 from build_scripts.finish.book.print_reader import short_address
-from build_scripts.finish.page_data import RULE_VERSIONS, page_data
+from build_scripts.finish.page_data import RULE_VERSIONS, find_article, page_data
 
 __all__ = ["FOOT_ID", "add_print_foot", "foot_words", "words_date"]
 
 FOOT_ID = "sh-print-foot"
-_ARTICLE = re.compile(r"<article\b[^>]*>")
 _H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 #: A heading's own link (its # or the rule's menu): not words of the title.
@@ -60,9 +59,9 @@ def foot_words(html: str, *, site_name: str, address: str) -> str:
 
 def add_print_foot(html: str, *, site_name: str, address: str) -> str:
     """The page with its sheets' foot words, as data just inside its article."""
-    article = _ARTICLE.search(html)
+    article = find_article(html)
     if article is None:
         return html
     words = foot_words(html, site_name=site_name, address=address)
     span = f'<span id="{FOOT_ID}" data-words="{escape(words)}" hidden></span>'
-    return html[: article.end()] + span + html[article.end() :]
+    return html[: article.inside] + span + html[article.inside :]

@@ -10,7 +10,7 @@ from html import escape
 import pytest
 
 from build_scripts.core.templates import environment
-from build_scripts.finish.page_data import RULE_VERSIONS, has_page_data, page_data
+from build_scripts.finish.page_data import RULE_VERSIONS, find_article, has_page_data, page_data
 
 DATA = {"asof": {"rules": {"a": [["2026-12-01", 3, "v1"]]}}, "words": 'It\'s <b>"hot"</b> & 6"'}
 
@@ -45,3 +45,15 @@ def test_a_page_without_the_element_has_none() -> None:
 def test_data_that_is_not_json_is_named() -> None:
     with pytest.raises(ValueError, match="the page's rule-versions data is not JSON"):
         page_data("<div id='rule-versions' data-json='{oops'></div>", RULE_VERSIONS)
+
+
+def test_the_article_is_found_with_its_inside_and_its_end() -> None:
+    html = '<body><nav>x</nav><article class="md-content__inner"><p>Words.</p></article><p>After.</p></body>'
+    found = find_article(html)
+    assert found is not None
+    assert html[found.start : found.inside] == '<article class="md-content__inner">'
+    assert html[found.inside : found.end] == "<p>Words.</p></article>"
+    never_closed = find_article("<article><p>Words.")
+    assert never_closed is not None
+    assert never_closed.end == -1
+    assert find_article("<body><articles></articles><p>No article.</p></body>") is None
