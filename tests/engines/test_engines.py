@@ -318,6 +318,10 @@ def test_a_table_link_opens_read_only_and_use_this_table_takes_it(phone: Engine,
     link, state = table_link(probed_url)
     phone.open(probed_url + "table/")
     phone.run("localStorage.removeItem('scrollhammer-table')")
+    # The link opened as from a chat: a page load. From the table's own page it would be a
+    # navigation of the fragment alone, which Firefox's Marionette finished after the page had
+    # taken the table, the #t= coming back into the address (2 runs of 7, never alone).
+    phone.open("about:blank")
     phone.open(link)
     title = "const t = document.querySelector('.sh-table__title'); return t && t.textContent.trim()"
     assert wait(phone, title, what="the table drawn") == "The shared table: 2 pieces"
