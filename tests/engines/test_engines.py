@@ -149,17 +149,19 @@ def test_after_one_visit_python_starts_from_the_snapshot_and_offline_every_core_
         time.sleep(0.1)
     kept = wait(phone, "return window.scrollhammerCalculators.snapshot", what="the snapshot kept")
     assert kept["stored"] is True, kept
+    searched(phone, "buildings/")
     wait(phone, "return navigator.serviceWorker.controller !== null", what="the service worker in control")
     phone.open(url + "ruins/")
     assert python_ready(phone) == {"state": "ready", "source": "snapshot", "fallback": ""}, "the second page"
     assert answered(phone, "calc-ruin-movement") == cpython("ruin-movement", {})
+    searched(phone, "ruins/")
     clean(phone)
     wait(
         phone,
         "return navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated');",
         what="the offline copy stored",
     )
-    errors_before = len(phone.browser_errors())
+    errors = len(phone.browser_errors())  # the page's earlier tests' (the engine is shared)
     # Offline: nothing answers on the site's address any more, its open connections included.
     own_server.shutdown()
     own_server.server_close()
@@ -168,9 +170,9 @@ def test_after_one_visit_python_starts_from_the_snapshot_and_offline_every_core_
     assert phone.run("return document.title").startswith("Unit Types"), "offline"
     expected = cpython("hit-split", {"target": "artillery"})
     assert answered(phone, "calc-hit-split-artillery") == expected, "offline"
-    # Left only once its search worker has its modules (see the core pages below).
-    wait(phone, "return window.__probe.searchReady === true", what="unit-types/: the search worker ready")
+    searched(phone, "unit-types/")
     clean(phone)
+    assert phone.browser_errors()[errors:] == [], "offline, unit-types/"
     phone.open(url + "ruins/")
     wait(phone, "return !!document.querySelector('h1')", what="the page from the service worker")
     phone.tap("label.md-header__button[for='__search']")
@@ -198,12 +200,20 @@ def test_after_one_visit_python_starts_from_the_snapshot_and_offline_every_core_
             what=f"{page}: the theme's instant navigation read the sitemap",
         )
         assert phone.run_async(ANSWERS_OFFLINE) == [200, 504], f"{phone.name} {page}"
-        # The page's search starts once it is idle (or after its first answer) and imports its
-        # modules: leaving before they are in would cut them short (Firefox logs that as an
-        # error of the service worker's answer, as it logs a rejected one).
-        wait(phone, "return window.__probe.searchReady === true", what=f"{page}: the search worker ready")
+        searched(phone, page)
         clean(phone)
-    assert phone.browser_errors()[errors_before:] == [], "no answer of the service worker was a rejected promise"
+        assert phone.browser_errors()[errors:] == [], f"offline, {page}: an answer of the service worker failed"
+
+
+def searched(engine: Engine, page: str) -> None:
+    """Wait until the page's search worker has its modules, before the test leaves the page.
+
+    The search starts once the page is idle or has its first answer, and imports its modules:
+    leaving before they are in cuts those requests short, and Firefox logs that (perhaps only
+    once the next page is open) as the same error as a service worker's rejected answer,
+    which this test must be able to tell apart.
+    """
+    wait(engine, "return window.__probe.searchReady === true", what=f"{page}: the search worker ready")
 
 
 def snapshot_stored(engine: Engine) -> bool:
