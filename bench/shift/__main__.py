@@ -24,22 +24,13 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from harness.chromium import CHROMIUM, CHROMIUM_ARGS
+from harness.layout_shift import LAYOUT_SHIFTS
 from harness.project import ROOT
 from site_server import serve
 
 RESULTS = ROOT / "bench" / "results" / "shift.json"
 #: DevTools' CPU throttling: a mid-range phone against this machine's cores.
 SLOWDOWN = 4
-#: The page's shifts, from the start, and whether the calculator has answered (and when).
-OBSERVE = """() => {
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__shifts.push({ value: entry.value, at: entry.startTime,
-        moved: (entry.sources || []).map((s) => s.node && (s.node.className || s.node.nodeName)) });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}"""
 
 
 def calculators(site: Path) -> list[tuple[str, str]]:
@@ -78,7 +69,7 @@ def measure(site: Path) -> dict[str, float]:
                 page = context.new_page()
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
-                page.add_init_script(f"({OBSERVE})()")
+                page.add_init_script(LAYOUT_SHIFTS)
                 page.goto(f"{base}{page_url}#{section}")
                 page.locator(f"#{section} .sh-calc__headline").wait_for(timeout=180_000)
                 page.wait_for_timeout(1000)  # what the answer moves, after it

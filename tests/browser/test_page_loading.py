@@ -16,6 +16,7 @@ from support.browser import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpytho
 from support.visitors import Phones
 
 from build_scripts.steps.module_graph import module_graph
+from harness.layout_shift import LAYOUT_SHIFTS
 from harness.project import PAGE_KINDS, ROOT, first_day
 from site_server import SiteServer
 
@@ -222,22 +223,6 @@ def test_with_data_saver_a_runtime_already_on_the_device_starts_with_the_page(
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1
     assert page.evaluate("() => window.scrollhammerCalculators.source") == "snapshot"
     expect(section).not_to_contain_text("Data Saver")
-
-
-#: Sums the page's layout shifts that no tap or key caused (what Lighthouse's Cumulative
-#: Layout Shift adds up on a load), naming what moved.
-LAYOUT_SHIFTS = """
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const shift of list.getEntries()) {
-    if (shift.hadRecentInput) continue;
-    const moved = shift.sources.map((s) => (s.node && (s.node.id || s.node.nodeName)) || "?");
-    window.__shifts.push({ value: shift.value, moved });
-  }
-}).observe({ type: "layout-shift", buffered: true });
-window.__answered = false;
-document.addEventListener("sh-calc:answered", () => { window.__answered = true; }, true);
-"""
 
 
 @pytest.mark.first_visit("the page's scripts held back by the server: nothing kept on the phone")
