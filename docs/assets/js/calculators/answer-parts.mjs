@@ -57,6 +57,29 @@ export function figuresNode(figures) {
   return list;
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * A bar's track and its fill, drawn in SVG: a share is an attribute of the drawing, not a
+ * style, so the answer the build renders into the page (where the CSP allows no style
+ * attribute) draws its bars as the page's script does.
+ * @param {number} share 0 to 1
+ * @returns {SVGSVGElement}
+ */
+export function barTrack(share) {
+  const track = /** @type {SVGSVGElement} */ (document.createElementNS(SVG, "svg"));
+  track.setAttribute("class", "sh-calc__bar-track");
+  track.setAttribute("viewBox", "0 0 100 1");
+  track.setAttribute("preserveAspectRatio", "none");
+  track.setAttribute("aria-hidden", "true");
+  const fill = document.createElementNS(SVG, "rect");
+  fill.setAttribute("class", "sh-calc__bar-fill");
+  fill.setAttribute("width", (Math.max(0, Math.min(1, share)) * 100).toFixed(1));
+  fill.setAttribute("height", "1");
+  track.append(fill);
+  return track;
+}
+
 /**
  * @param {Chart} chart
  * @returns {HTMLElement}
@@ -67,10 +90,7 @@ export function chartNode(chart) {
   const list = el("ul", "sh-calc__bar-list");
   for (const bar of chart.bars) {
     const row = el("li", "sh-calc__bar-row");
-    const track = el("span", "sh-calc__bar-track");
-    const fill = el("span", "sh-calc__bar-fill");
-    fill.style.width = `${(Math.max(0, Math.min(1, bar.share)) * 100).toFixed(1)}%`;
-    track.append(fill);
+    const track = barTrack(bar.share);
     const value = el("span", "sh-calc__bar-value", bar.text);
     value.append(...fractionNodes(bar.exact));
     row.append(el("span", "sh-calc__bar-label", bar.label), track, value);
@@ -94,7 +114,7 @@ export function tableNode(table) {
   const head = el("tr");
   for (const column of table.columns) {
     const th = el("th", "", column);
-    th.scope = "col";
+    th.setAttribute("scope", "col");
     head.append(th);
   }
   const thead = el("thead");
@@ -105,7 +125,7 @@ export function tableNode(table) {
     row.forEach((cell, i) => {
       if (i === 0) {
         const th = el("th", "", cell);
-        th.scope = "row";
+        th.setAttribute("scope", "row");
         tr.append(th);
       } else {
         tr.append(el("td", "", cell));
