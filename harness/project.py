@@ -21,9 +21,10 @@ SITE = ROOT / "site"
 PAGE_URLS = [page_url(p.name) for p in PROJECT.options.pages]
 #: The rulebook pages that stand for all of them where a check is the same on every page made
 #: by the same template and code: between them they hold every kind of thing a rulebook page
-#: holds (the damage chart's rows, calculators, keywords, the table's marks, references to
-#: rules in and out of these sections), which ``tests/site/test_page_kinds.py`` holds them to.
-RULEBOOK_SAMPLES = ["buildings", "unit-types"]
+#: holds (the damage chart's rows, calculators and their answers as the build draws them, a
+#: chart and a table among them, keywords, the table's marks, references to rules in and out
+#: of these sections), which ``tests/site/test_page_kinds.py`` holds them to.
+RULEBOOK_SAMPLES = ["buildings", "ruins", "unit-types"]
 #: One page of each kind (the rulebook's by :data:`RULEBOOK_SAMPLES`), in navigation order.
 PAGE_KINDS = [
     page_url(p.name)

@@ -62,7 +62,7 @@ def measure(site: Path) -> dict[str, float]:
             first = context.new_page()  # the visit before: the service worker and the snapshot stored
             first.goto(base + "buildings/")
             first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-            first.locator(".sh-calc__headline").first.wait_for(timeout=120_000)
+            first.locator(".sh-calc__result[data-result]").first.wait_for(state="attached", timeout=120_000)
             first.wait_for_timeout(3000)  # the snapshot kept after the first answer
             first.close()
             for page_url, section in calculators(site):
@@ -71,7 +71,7 @@ def measure(site: Path) -> dict[str, float]:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
                 page.add_init_script(LAYOUT_SHIFTS)
                 page.goto(f"{base}{page_url}#{section}")
-                page.locator(f"#{section} .sh-calc__headline").wait_for(timeout=180_000)
+                page.locator(f"#{section} .sh-calc__result[data-result]").wait_for(state="attached", timeout=180_000)
                 page.wait_for_timeout(1000)  # what the answer moves, after it
                 moved = page.evaluate("window.__shifts")
                 shifts[section] = round(sum(s["value"] for s in moved), 4)

@@ -7,7 +7,9 @@
    the answers' schema and the manifest of where each calculator is placed; and
    :func:`build_scripts.finish.vendor_modules.write_vendor_modules`: page modules from npm;
    :func:`build_scripts.finish.classic.write_classic_scripts`: page modules bundled as
-   classic scripts (the rules as of a date, before the first paint);
+   classic scripts (the rules as of a date, before the first paint); and
+   :func:`build_scripts.finish.first_answers.write_first_answers`: each calculator's answer
+   for its form as the page comes, rendered into the page (painted as it stays);
 3. :func:`build_scripts.finish.search.write_search`: the search, one record per rule, read
    from the built pages (Pagefind's index, the words for "Did you mean");
 4. :func:`build_scripts.cards.card_pages.write_cards`: a card (page and image) for every rule;
@@ -33,6 +35,7 @@ from build_scripts.core.stage_timer import StageTimer
 from build_scripts.finish.book.parts import PrintPart
 from build_scripts.finish.book.print_book import PrintWritten, drop_print_link, write_print_book
 from build_scripts.finish.classic import write_classic_scripts
+from build_scripts.finish.first_answers import write_first_answers
 from build_scripts.finish.precompress import Compressed, precompress_site
 from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
@@ -160,6 +163,8 @@ def finish_site(
         manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
         write_vendor_modules(site_dir, project_dir)
         write_classic_scripts(site_dir, project_dir)
+    with timer.stage("finish: first answers"):
+        write_first_answers(site_dir, project_dir)
     with timer.stage("finish: search"):
         search = write_search(site_dir, project_dir=project_dir, question_words=question_words or {})
     with timer.stage("finish: cards"):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from support.browser import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_for
+from support.browser import ANSWER_TIMEOUT, TIMEOUT, fill, ready, section_cpython, wait_answer, wait_for
 from support.visitors import Phones
 
 from build_scripts.steps.module_graph import module_graph
@@ -58,16 +58,26 @@ def test_instant_navigation_keeps_the_page_alive(returning_page: Page, site_url:
 
 @pytest.mark.first_visit("the runtime still coming from a slow server: a returning phone has it")
 def test_form_is_usable_while_python_loads(first_visit_context: BrowserContext, slow_site_url: str) -> None:
+    """The form's own answer, from the build, says nothing of Python starting; an edit before
+    it has started shows the answer as no longer the form's and says Python is starting."""
     page = first_visit_context.new_page()
     page.goto(slow_site_url + "buildings/")
-    status = page.locator("#calc-building-damage .sh-calc__status")
-    expect(status).to_contain_text("Starting the calculator")
-    expect(status.locator("progress")).to_be_visible()
+    section = page.locator("#calc-building-damage")
+    status = section.locator(".sh-calc__status")
+    expect(section.locator(".sh-calc__headline")).to_contain_text("Damages the building: 33.3%")
+    page.wait_for_function("() => window.scrollhammerCalculators?.state === 'loading'")
+    expect(status).to_be_hidden()
+    expect(section).not_to_have_class(re.compile("sh-calc--stale"))
     page.locator("#calc-building-damage-strength").fill("8")
     expect(page.locator("#calc-building-damage-strength")).to_have_value("8")
+    expect(status).to_contain_text("Starting the calculator")
+    expect(status.locator("progress")).to_be_visible()
+    expect(section).to_have_class(re.compile("sh-calc--stale"))
     expect(page.locator("#total-collapse")).to_contain_text("Total Collapse")
     wait_for(page, "calc-building-damage", section_cpython("calc-building-damage", {"strength": "8"}))
     expect(status.locator("progress")).to_have_count(0)
+    expect(section).not_to_have_class(re.compile("sh-calc--stale"))
+    expect(section.locator(".sh-calc__headline")).to_contain_text("Damages the building: 66.7%")
 
 
 @pytest.mark.first_visit("a runtime that cannot be fetched: a returning phone has it")
@@ -204,8 +214,9 @@ def test_with_data_saver_python_waits_for_the_player(first_visit_context: Browse
         page.wait_for_function("() => window.scrollhammerCalculators.starts > 0", timeout=3000)
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 0
     assert not [url for url in asked if "/pyodide/" in url or "/assets/py/" in url]
+    expect(section.locator(".sh-calc__headline")).to_contain_text("33.3%")  # the build's answer meanwhile
     page.locator("#calc-building-damage-strength").tap()
-    expect(section.locator(".sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)
+    wait_answer(page, "calc-building-damage")
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1
 
 
@@ -219,7 +230,7 @@ def test_with_data_saver_a_runtime_already_on_the_device_starts_with_the_page(
     page = returning_context.new_page()
     page.goto(site_url + "buildings/")
     section = page.locator("#calc-building-damage")
-    expect(section.locator(".sh-calc__headline")).not_to_be_empty(timeout=TIMEOUT)  # nobody touched it
+    wait_answer(page, "calc-building-damage")  # Python's, nobody having touched it
     assert page.evaluate("() => window.scrollhammerCalculators.starts") == 1
     assert page.evaluate("() => window.scrollhammerCalculators.source") == "snapshot"
     expect(section).not_to_contain_text("Data Saver")

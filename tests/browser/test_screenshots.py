@@ -32,7 +32,7 @@ def test_screenshots_idle_error_result(
 ) -> None:
     """Phone screenshots of each calculator's three states, for a person to look at.
 
-    Each state is checked before its shot: idle (Python still loading), error (inline
+    Each state is checked before its shot: idle (Python still loading, the build's answer), error (inline
     message at the field) and result (answer shown); none scrolls sideways.
     """
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -40,7 +40,10 @@ def test_screenshots_idle_error_result(
     page.goto(slow_site_url + PAGE_OF[section])
     box = page.locator(f"#{section}")
     page.evaluate(f"document.getElementById('{section}').scrollIntoView({{block: 'start'}})")
-    expect(box.locator(".sh-calc__status progress")).to_be_visible()
+    # Idle: Python still loading, the build's answer for the form shown, with no status over it.
+    page.wait_for_function("() => window.scrollhammerCalculators?.state === 'loading'")
+    expect(box.locator(".sh-calc__headline")).to_be_visible()
+    expect(box.locator(".sh-calc__status")).to_be_hidden()
     shot(page, section, scheme, "idle")
     wait_for(page, section, section_cpython(section, {}))
     field = next(i for i in CALCULATORS[CALCULATOR_OF[section]].inputs if i.kind == "int")

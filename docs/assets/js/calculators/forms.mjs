@@ -25,9 +25,10 @@ async function update(section) {
   section.dataset.ticket = String(ticket);
   section.dataset.computing = "1";
   showStatus(section);
+  const inputs = formValues(section);
   let answer;
   try {
-    answer = await compute(section.dataset.calc || "", formValues(section));
+    answer = await compute(section.dataset.calc || "", inputs);
   } catch {
     delete section.dataset.computing;
     showStatus(section);
@@ -37,7 +38,7 @@ async function update(section) {
   delete section.dataset.computing;
   if ("errors" in answer) showErrors(section, answer.errors);
   else {
-    showResult(section, answer.view, answer.result);
+    showResult(section, answer.view, answer.result, inputs);
     showStatus(section);
   }
   section.dispatchEvent(new CustomEvent("sh-calc:answered", { bubbles: true }));

@@ -5,10 +5,16 @@
 // types in calculators/contract.py) and places text with textContent, never markup.
 // The answer bar (what was asked, the headline, why) sits above the form and stays in
 // view while the player edits; the rest of the answer follows the form.
+//
+// The build renders each calculator's answer for the form as the page comes with this
+// module (build_scripts/finish/first_answers), so the page is painted in its final layout:
+// while Python starts, an answer that is still the form's says nothing more, and one the
+// form has left (a link's values, the player's edit) is shown as stale until Python answers.
 import { el } from "../site.mjs";
 import { chartNode, figuresNode, fractionNodes, labelNode, tableNode, workingNode } from "./answer-parts.mjs";
 import { engineFailure, engineState, engineStopped } from "./engine.mjs";
 import { showReadings } from "./readings.mjs";
+import { formValues } from "./url-state.mjs";
 
 /** @typedef {import("../types/protocol").View} View */
 
@@ -37,7 +43,19 @@ export function field(section, name) {
 }
 
 /**
- * Show the engine's state (starting, failed, calculating) in the answer bar.
+ * Whether the answer shown is the one for the form's values as they are now (the build's,
+ * for the form as the page came, or Python's last).
+ * @param {HTMLElement} section
+ */
+export function answerIsCurrent(section) {
+  const result = part(section, ".sh-calc__result");
+  return !result.hidden && section.dataset.shownFor === JSON.stringify(formValues(section));
+}
+
+/**
+ * Show the engine's state (starting, failed, calculating) in the answer bar; nothing while
+ * it starts or calculates under an answer that is already the form's (the layout stays),
+ * but for Data Saver's note.
  * @param {HTMLElement} section
  */
 export function showStatus(section) {
@@ -47,9 +65,22 @@ export function showStatus(section) {
   let bar = box.querySelector("progress");
   const state = engineState();
   const failed = state === "failed";
+  const current = answerIsCurrent(section);
+  // An answer the form has left, while Python cannot answer yet: shown as no longer the form's.
+  section.classList.toggle(
+    "sh-calc--stale",
+    !current && state !== "ready" && !part(section, ".sh-calc__result").hidden,
+  );
   // Why, for whoever looks into it; the player reads what it means for them, and may try again.
   box.classList.toggle("sh-calc__status--failed", failed);
   part(section, "[data-action='retry']").hidden = !failed;
+  // Data Saver's note stays: it says what touching the calculator will download.
+  if (current && !failed && !section.dataset.waiting) {
+    bar?.remove();
+    status.textContent = "";
+    box.hidden = true;
+    return;
+  }
   if (state === "loading") {
     status.textContent = section.dataset.waiting || "Starting the calculator… you can fill in the form meanwhile.";
     if (!bar) {
@@ -104,6 +135,7 @@ function clearAnswer(section) {
   result.hidden = true;
   result.replaceChildren();
   result.removeAttribute("data-result");
+  delete section.dataset.shownFor;
 }
 
 /**
@@ -203,9 +235,12 @@ function showFields(section, unused) {
  * @param {HTMLElement} section
  * @param {View} view
  * @param {unknown} result the calculator's result, as JSON data (never read here)
+ * @param {Record<string, string>} inputs the form's values it answers
  */
-export function showResult(section, view, result) {
+export function showResult(section, view, result, inputs) {
   clearErrors(section);
+  section.dataset.shownFor = JSON.stringify(inputs);
+  section.classList.remove("sh-calc--stale");
   part(section, ".sh-calc__asked-text").textContent = view.asked;
   part(section, ".sh-calc__asked").hidden = false;
   const headline = part(section, ".sh-calc__headline");

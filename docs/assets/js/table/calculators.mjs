@@ -96,13 +96,16 @@ function checkStillPicked(section) {
 }
 
 /**
- * The choice of the table's pieces, at the top of the form (refreshed after Apply).
+ * The choice of the table's pieces, at the top of the form (refreshed after Apply). The
+ * build puts in the choice of an empty table (build_scripts/finish/first_answers), so the
+ * form has its place from the first paint.
  * @param {HTMLElement} section
+ * @param {Spec} [feeding] the table's data (this page's)
+ * @param {model.Table} [table] the player's table
  */
-function addPicker(section) {
+export function addPicker(section, feeding = spec, table = own) {
   const calc = section.dataset.calc || "";
-  const table = own;
-  const choices = feedChoices(spec, table, calc);
+  const choices = feedChoices(feeding, table, calc);
   const form = section.querySelector("form");
   if (!form) return;
   let box = /** @type {HTMLElement | null} */ (section.querySelector(".sh-calc__table-pick"));
@@ -113,7 +116,7 @@ function addPicker(section) {
   }
   const id = `${section.id}-from-table`;
   const label = el("label", "", "From the table");
-  label.htmlFor = id;
+  label.setAttribute("for", id);
   const select = el("select");
   select.id = id;
   const none = el("option", "", choices.length ? "Not from the table" : "No pieces on the table for this");
