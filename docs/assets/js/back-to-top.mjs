@@ -5,6 +5,7 @@
 // Copy took the player to the top). Here it is the page's title the header shows once the
 // player has scrolled past it: a tap there goes back to the top and covers nothing, because
 // the header is already there.
+import { focusWords } from "./keyboard-reach.mjs";
 import { onEveryPage } from "./site.mjs";
 
 /** The header's title: the theme marks it active once the page's own title is scrolled past. */
@@ -34,11 +35,7 @@ function mount() {
     window.scrollTo({ top: 0 });
     // From a keyboard (no pointer: detail 0), the focus goes to the top of the words as well,
     // so the next Tab is the page's first link, not the header's next button.
-    if (event.detail !== 0) return;
-    const content = document.querySelector(".md-content__inner");
-    if (!(content instanceof HTMLElement)) return;
-    if (!content.hasAttribute("tabindex")) content.tabIndex = -1;
-    content.focus({ preventScroll: true });
+    if (event.detail === 0) focusWords({ preventScroll: true });
   });
   follow(title, topic);
 }
