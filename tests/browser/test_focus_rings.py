@@ -21,15 +21,22 @@ CONTRAST = 3.0
 #: The focused control's ring and what is behind it, each as [r, g, b] (the background with
 #: every translucent layer under it laid over the page's own colour).
 RING = """async () => {
-  // Once what the Tab set moving has stopped (the skip link slides in, the search opens):
-  // two frames for the theme to start it, then its end.
-  for (let i = 0; i < 2; i++) await new Promise((frame) => requestAnimationFrame(frame));
-  const moving = document.getAnimations().map((a) => a.finished.catch(() => null));
-  await Promise.race([Promise.all(moving), new Promise((done) => setTimeout(done, 1000))]);
-  const focused = document.activeElement;
-  if (!focused || focused === document.body) return null;
   const seen = (e) => e.getClientRects().length > 0 && e.getBoundingClientRect().width > 0
     && e.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  // Once what the Tab set moving has stopped (the skip link slides in, the search opens):
+  // two frames for the theme to start it, then its end; again while the stop is not seen, for
+  // three seconds at most (a busy machine starts the search's opening some frames late).
+  const until = performance.now() + 3000;
+  let focused = null;
+  for (;;) {
+    for (let i = 0; i < 2; i++) await new Promise((frame) => requestAnimationFrame(frame));
+    const moving = document.getAnimations().map((a) => a.finished.catch(() => null));
+    await Promise.race([Promise.all(moving), new Promise((done) => setTimeout(done, 1000))]);
+    focused = document.activeElement;
+    if (!focused || focused === document.body) return null;
+    const next = focused.nextElementSibling;
+    if (seen(focused) || (next instanceof HTMLLabelElement && seen(next)) || performance.now() > until) break;
+  }
   // A control drawn by its label (the theme's palette switch: a radio no one sees, before the
   // label that shows it) rings the label.
   const label = focused.nextElementSibling;
