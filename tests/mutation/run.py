@@ -170,6 +170,23 @@ def report(mutants: list[dict[str, Any]], kept: dict[tuple[str, str], str]) -> d
     return areas
 
 
+def ledger_problems(mutants: list[dict[str, Any]], kept: dict[tuple[str, str], str]) -> list[str]:
+    """What is wrong with ``equivalent.toml`` against this run: an entry that names no mutant,
+    and one that names a mutant a test killed (not equivalent, then: the entry is wrong, or a
+    change renumbered the mutants and the name now points at another one)."""
+    status = {(m["file"], m["mutant"]): m["status"] for m in mutants}
+    problems = []
+    for file, mutant in sorted(kept):
+        if (file, mutant) not in status:
+            problems.append(f"equivalent.toml names no mutant: {file} {mutant} (the code moved; read the entry again)")
+        elif status[file, mutant] in _KILLED:
+            problems.append(
+                f"equivalent.toml names a mutant a test killed: {file} {mutant} "
+                "(not equivalent; or the mutants were renumbered: read the entry again)"
+            )
+    return problems
+
+
 def main() -> int:
     """Run the testers (unless ``--report-only``), write the report, fail when a target is missed."""
     REPORTS.mkdir(parents=True, exist_ok=True)
@@ -178,10 +195,10 @@ def main() -> int:
         run_stryker()
     mutants, kept = [*mutmut_mutants(), *stryker_mutants()], equivalent()
     areas = report(mutants, kept)
-    stale = sorted(set(kept) - {(m["file"], m["mutant"]) for m in mutants})
+    stale = ledger_problems(mutants, kept)
     (REPORTS / "mutants.json").write_text(json.dumps(areas, indent=1) + "\n", "utf-8")
-    for file, mutant in stale:
-        print(f"equivalent.toml names no mutant: {file} {mutant} (the code moved; read the entry again)")
+    for problem in stale:
+        print(problem)
     for area, data in areas.items():
         print(
             f"{area}: {data['killed']} of {data['checked']} checked killed ({data['percent']} %), "
