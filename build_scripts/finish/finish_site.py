@@ -164,7 +164,7 @@ def finish_site(
         write_vendor_modules(site_dir, project_dir)
         write_classic_scripts(site_dir, project_dir)
     with timer.stage("finish: first answers"):
-        write_first_answers(site_dir, project_dir)
+        write_first_answers(site_dir, project_dir, places)
     with timer.stage("finish: search"):
         search = write_search(site_dir, project_dir=project_dir, question_words=question_words or {})
     with timer.stage("finish: cards"):

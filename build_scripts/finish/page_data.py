@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-__all__ = ["RULE_VERSIONS", "Article", "find_article", "has_page_data", "page_data"]
+__all__ = ["RULE_VERSIONS", "TABLE_SPEC", "Article", "find_article", "has_page_data", "page_data"]
 
 #: The id of a rulebook page's data on its rules' versions (its as-of data among it).
 RULE_VERSIONS = "rule-versions"
+#: The id of the table's data on a page that has it (what the table feeds the calculators).
+TABLE_SPEC = "table-spec"
 
 
 _ARTICLE_START = re.compile(r"<article\b[^>]*>")

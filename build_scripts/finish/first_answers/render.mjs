@@ -6,9 +6,10 @@
 //
 // spec.json: {"site": the built site, "pages": [page file from the site root, …]} and, to
 // render, "answers": {page: {section id: {"inputs", "view", "result"}}} (Python's, for the
-// values the first call read). A page changes only inside its calculators' sections: the
-// answer, and the choice of the table's pieces where the table fills the calculator in (as
-// for a player with no table yet, table/calculators.mjs).
+// values the first call read) and "tables": {page: the page's table data, or null}. A page
+// changes only inside its calculators' sections: the answer, and the choice of the table's
+// pieces where the table fills the calculator in (as for a player with no table yet,
+// table/calculators.mjs).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,8 +17,6 @@ import { HTMLSelectElement, parseHTML } from "linkedom";
 
 /** A calculator's section as the template writes it (it holds no other section). */
 const SECTION = /<section class="sh-calc"[\s\S]*?<\/section>/g;
-/** The page's data for the table (build_scripts/pages/table_page.py), where it has one. */
-const TABLE_DATA = /<div id="table-spec" data-json='[^']*'[^>]*><\/div>/;
 
 const [mode, specFile] = process.argv.slice(2);
 const spec = JSON.parse(readFileSync(specFile, "utf8"));
@@ -45,7 +44,6 @@ Object.defineProperty(HTMLSelectElement.prototype, "value", {
 globalThis.CSS = { escape: (text) => String(text).replace(/[^\w-]/g, (c) => `\\${c}`) };
 const modules = pathToFileURL(path.join(site, "assets/js/calculators/")).href;
 const { part, showResult, showStatus } = await import(`${modules}render.mjs`);
-const { pageData } = await import(pathToFileURL(path.join(site, "assets/js/site.mjs")).href);
 const { formValues } = await import(`${modules}url-state.mjs`);
 const table = pathToFileURL(path.join(site, "assets/js/table/")).href;
 const { addPicker } = await import(`${table}calculators.mjs`);
@@ -59,9 +57,8 @@ const siteRoot = pathToFileURL(`${site}/`).href;
  * @param {(section: HTMLElement, id: string) => void} visit
  */
 function eachSection(html, visit) {
-  const data = TABLE_DATA.exec(html)?.[0] || "";
   return html.replace(SECTION, (text) => {
-    const { document } = parseHTML(`<!doctype html><html><body>${data}${text}</body></html>`);
+    const { document } = parseHTML(`<!doctype html><html><body>${text}</body></html>`);
     globalThis.document = document;
     const section = /** @type {HTMLElement} */ (document.querySelector("section"));
     const written = new Map([section, ...section.querySelectorAll("*")].map((e) => [e, e.getAttributeNames()]));
@@ -110,6 +107,7 @@ for (const page of spec.pages) {
     continue;
   }
   const answers = spec.answers[page] || {};
+  const feeding = spec.tables[page];
   const written = eachSection(html, (section, id) => {
     const answer = answers[id];
     if (!answer) throw new Error(`${page}: no first answer for #${id}`);
@@ -117,8 +115,7 @@ for (const page of spec.pages) {
     if (now !== JSON.stringify(answer.inputs)) throw new Error(`${page}: #${id}'s form reads ${now} now`);
     showResult(section, answer.view, answer.result, answer.inputs);
     showStatus(section);
-    const feeding = pageData("table-spec");
-    if (feeding.feeds?.[section.dataset.calc || ""]) addPicker(section, feeding, emptyTable());
+    if (feeding?.feeds?.[section.dataset.calc || ""]) addPicker(section, feeding, emptyTable());
     // Python's own answer on the phone is what "data-result" says (the tests wait for it).
     part(section, ".sh-calc__result").removeAttribute("data-result");
     relativeLinks(section, page);
