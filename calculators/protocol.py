@@ -170,6 +170,17 @@ class Failed(TypedDict):
     message: str
 
 
+class Taken(TypedDict):
+    """The worker has begun the request ``id``: the request's time limit runs from now.
+
+    A request sent while the worker is busy (a snapshot being made) waits its turn without
+    a limit of its own; the page knows the worker is not hung while what it took is in time.
+    """
+
+    type: Literal["taken"]
+    id: int
+
+
 class Answered(TypedDict):
     """The answer to the request ``id``: to a Compute, a Play or a Snapshot."""
 
@@ -187,4 +198,4 @@ class Unanswered(TypedDict):
 
 
 #: Everything the worker sends the page.
-Reply = Ready | Failed | Answered | Unanswered
+Reply = Ready | Failed | Taken | Answered | Unanswered

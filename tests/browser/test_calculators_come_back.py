@@ -1,10 +1,12 @@
 """Calculators that come back: a Python worker that dies, errors or passes its time limit is
 ended and started once more from the files, the inputs kept and the answer given; only a
-second failure in a row says so, with a Try again that works; a calculator on another page
-whose place could not be read says the site could not be reached, and tries again.
+second failure in a row says so, with a Try again that works; a slow snapshot is given up
+alone, never ending a worker that answers; a calculator on another page whose place could
+not be read says the site could not be reached, and tries again.
 
 The worker's trouble is made by ``tests/support/worker_trouble.js`` (an init script: the
-worker ended during its start, as a calculation is sent, or one that never answers), with
+worker ended during its start, as a calculation is sent, one that never answers, or one
+a snapshot holds), with
 the engine's time limits lowered for the test."""
 
 from __future__ import annotations
@@ -110,6 +112,42 @@ def test_a_worker_that_never_answers_twice_says_so_and_try_again_answers(
     expect(retry).to_be_hidden()
     expect(status).not_to_contain_text("stopped working")
     assert engine(page)["starts"] == 3
+
+
+def slow_snapshot(context: BrowserContext, site_url: str, snapshot_ms: int, hold: int, answer_ms: int) -> Page:
+    """The building damage page answered from a worker whose snapshot (given ``snapshot_ms``)
+    then holds it for ``hold`` ms (worker_trouble.js), and a calculation sent while it does,
+    with ``answer_ms`` as its limit (lowered only now: a first answer from the files is slower)."""
+    page = troubled(
+        context, site_url, {"kind": "slow-snapshot", "hold": hold, "limits": {**LIMITS, "snapshot": snapshot_ms}}
+    )
+    page.goto(site_url + "buildings/")
+    wait_for(page, SECTION, section_cpython(SECTION, {}))  # the page asks for a snapshot at once
+    page.wait_for_function("() => window.__trouble.held === 1", timeout=TIMEOUT)
+    page.evaluate("ms => { window.scrollhammerLimits.answer = ms; }", answer_ms)
+    page.locator(f"#{SECTION}-strength").fill("8")
+    return page
+
+
+def test_a_slow_snapshot_is_given_up_alone_and_the_worker_answers(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    page = slow_snapshot(returning_context, site_url, snapshot_ms=1_000, hold=4_000, answer_ms=LIMITS["answer"])
+    wait_for(page, SECTION, section_cpython(SECTION, {"strength": "8"}))
+    seen = engine(page)
+    assert seen["snapshot"] == {"stored": False, "bytes": 0, "reason": "no snapshot within 1 s"}, seen
+    assert (seen["starts"], seen["ended"], seen["state"]) == (1, [], "ready"), seen
+
+
+def test_a_calculation_waiting_behind_a_snapshot_is_timed_from_when_the_worker_takes_it(
+    returning_context: BrowserContext, site_url: str
+) -> None:
+    # The answer's limit is shorter than the hold, the snapshot's longer: timed from when it
+    # was sent, the calculation would pass its limit while it waits, and the worker be ended.
+    page = slow_snapshot(returning_context, site_url, snapshot_ms=30_000, hold=6_000, answer_ms=3_000)
+    wait_for(page, SECTION, section_cpython(SECTION, {"strength": "8"}))
+    seen = engine(page)
+    assert (seen["starts"], seen["ended"], seen["state"]) == (1, [], "ready"), seen
 
 
 def test_a_warm_visit_whose_worker_dies_starts_from_the_files_and_keeps_the_snapshot_aside(

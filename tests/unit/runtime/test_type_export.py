@@ -78,8 +78,8 @@ def test_the_committed_patterns_module_is_current() -> None:
 
 def test_every_message_between_page_and_worker_is_declared_for_both_scripts() -> None:
     declarations = DECLARATIONS.read_text("utf-8")
-    for name in ("Start", "Compute", "Play", "Snapshot", "Ready", "Failed", "Answered", "Unanswered"):
+    for name in ("Start", "Compute", "Play", "Snapshot", "Ready", "Failed", "Taken", "Answered", "Unanswered"):
         assert f"export interface {name} {{" in declarations
         assert re.search(rf"export interface {name} {{\n(  /\*\*.*\*/\n)?  readonly type: \"\w+\";", declarations), name
     assert "export type Request = Start | Compute | Play | Snapshot;" in declarations
-    assert "export type Reply = Ready | Failed | Answered | Unanswered;" in declarations
+    assert "export type Reply = Ready | Failed | Taken | Answered | Unanswered;" in declarations

@@ -22,11 +22,20 @@ import { warmPyodideCode } from "./warm-code-cache.mjs";
 /** @typedef {"idle" | "loading" | "ready" | "failed"} EngineState */
 
 /**
- * How long the engine waits for the worker before it ends it, from the benchmark's figures
- * (`make bench`, README): a start, 4× the slowest cold first answer measured (29.1 s: a slow
- * phone on slow 4G, one quarter-core), for a phone or a network slower still; an answer,
- * about 40× the slowest calculation on slow cores (66 ms unthrottled, ×4); a snapshot kept,
- * 60× its 0.5 s. A test may set lower ones in `window.scrollhammerLimits` (ms) first.
+ * How long the engine waits for the worker, from the benchmark's figures (`make bench`,
+ * README): a start, 4× the slowest cold first answer measured (29.1 s: a slow phone on slow
+ * 4G, one quarter-core), for a phone or a network slower still; an answer, about 40× the
+ * slowest calculation on slow cores (66 ms unthrottled, ×4); a snapshot kept, 60× its 0.5 s.
+ * A test may set lower ones in `window.scrollhammerLimits` (ms) first.
+ *
+ * The policy, in one place (`taken`, `letGo`, `watch`):
+ * - a start past its limit, or a calculation past its limit from when the worker took it,
+ *   means the worker is hung: it is ended (and started again once, see `broken`);
+ * - a snapshot is optional: past its limit from when the worker took it, it alone is given
+ *   up; the worker, which answers the player, is kept;
+ * - a request the worker has not taken waits its turn, with no limit of its own, while the
+ *   worker holds something it took in time; when it holds nothing, it must take a waiting
+ *   request within an answer's limit, or it is hung.
  */
 const LIMITS = /** @type {const} */ ({ start: 120_000, answer: 10_000, snapshot: 30_000 });
 
@@ -46,7 +55,8 @@ function limit(kind) {
  * @property {(answer: AnyAnswer) => void} resolve
  * @property {(error: Error) => void} reject
  * @property {Compute | Play | Snapshot} request
- * @property {number} timer its time limit's timer (0 until the worker is ready)
+ * @property {number} timer its time limit's timer (0 until the worker takes it)
+ * @property {boolean} taken whether the worker has begun it (its limit runs)
  */
 
 const engine = {
@@ -63,6 +73,8 @@ const engine = {
   ended: [],
   starts: 0,
   startTimer: 0,
+  /** The watch on a worker that takes nothing while a request waits (see `watch`). */
+  watchTimer: 0,
   /** When the worker was started, and when it said it was ready (ms since navigation), for tests and the benchmark. */
   startedAt: -1,
   readyAt: -1,
@@ -140,6 +152,7 @@ function notify() {
 function giveUp(message) {
   engine.state = "failed";
   engine.failure = message || "unknown error";
+  window.clearTimeout(engine.watchTimer);
   document.dispatchEvent(new CustomEvent("sh-calc:failed"));
   for (const waiter of engine.pending.values()) {
     window.clearTimeout(waiter.timer);
@@ -159,6 +172,7 @@ function giveUp(message) {
 function broken(worker, reason) {
   if (worker && worker !== engine.worker) return;
   window.clearTimeout(engine.startTimer);
+  window.clearTimeout(engine.watchTimer);
   worker?.terminate();
   engine.worker = null;
   engine.stopped = engine.state === "ready";
@@ -167,6 +181,7 @@ function broken(worker, reason) {
   for (const [id, waiter] of engine.pending) {
     window.clearTimeout(waiter.timer);
     waiter.timer = 0;
+    waiter.taken = false;
     if (waiter.request.type === "snapshot") {
       // Not sent again: a snapshot of a start from the files is asked for after its first answer.
       engine.pending.delete(id);
@@ -178,14 +193,47 @@ function broken(worker, reason) {
 }
 
 /**
- * Start the request's time limit: from when the worker is ready (a start has its own).
+ * The worker has begun the request: its time limit runs. A calculation past it means a hung
+ * worker; a snapshot past it is given up alone.
  * @param {Waiter} waiter
  */
-function arm(waiter) {
+function taken(waiter) {
   const worker = engine.worker;
-  const kind = waiter.request.type === "snapshot" ? "snapshot" : "answer";
-  const ms = limit(kind);
-  waiter.timer = window.setTimeout(() => broken(worker, `no ${kind} within ${ms / 1000} s`), ms);
+  waiter.taken = true;
+  if (waiter.request.type === "snapshot") {
+    const ms = limit("snapshot");
+    waiter.timer = window.setTimeout(() => letGo(waiter, `no snapshot within ${ms / 1000} s`), ms);
+  } else {
+    const ms = limit("answer");
+    waiter.timer = window.setTimeout(() => broken(worker, `no answer within ${ms / 1000} s`), ms);
+  }
+}
+
+/**
+ * Give up an optional job alone (its answer, if it comes, is not heard); the worker is kept.
+ * @param {Waiter} waiter
+ * @param {string} reason
+ */
+function letGo(waiter, reason) {
+  engine.pending.delete(waiter.request.id);
+  waiter.reject(new Error(reason));
+  watch();
+}
+
+/**
+ * Watch a ready worker that holds nothing it took in time while a request waits untaken:
+ * unless it takes or says something within an answer's limit, it is hung. Called whenever
+ * that may have changed (a request sent, a reply heard, a job given up).
+ */
+function watch() {
+  window.clearTimeout(engine.watchTimer);
+  engine.watchTimer = 0;
+  if (engine.state !== "ready") return;
+  const waiters = [...engine.pending.values()];
+  if (waiters.some((waiter) => waiter.taken) || !waiters.some((waiter) => !waiter.taken)) return;
+  const worker = engine.worker;
+  const ms = limit("answer");
+  engine.watchTimer = window.setTimeout(() => broken(worker, `no answer within ${ms / 1000} s`), ms);
 }
 
 /**
@@ -284,7 +332,7 @@ function onReply(worker, reply) {
     engine.source = reply.source;
     engine.fallback = reply.fallback;
     engine.timings = reply.timings;
-    for (const waiter of engine.pending.values()) arm(waiter);
+    watch();
     notify();
     return;
   }
@@ -293,7 +341,17 @@ function onReply(worker, reply) {
     return;
   }
   const waiter = engine.pending.get(reply.id);
-  if (!waiter) return;
+  if (waiter && reply.type === "taken") taken(waiter);
+  else if (waiter && reply.type !== "taken") settle(waiter, reply);
+  watch(); // it is alive: a waiting request's watch starts again
+}
+
+/**
+ * A request's answer (or its failure) has come.
+ * @param {Waiter} waiter
+ * @param {import("../types/protocol").Answered | import("../types/protocol").Unanswered} reply
+ */
+function settle(waiter, reply) {
   engine.pending.delete(reply.id);
   window.clearTimeout(waiter.timer);
   engine.failures = 0; // it answers: a run of failures ends
@@ -302,8 +360,8 @@ function onReply(worker, reply) {
 }
 
 /**
- * Send a request to Python and wait for its answer (within its time limit, from the
- * worker's start; a worker that fails is started once more and asked again).
+ * Send a request to Python and wait for its answer (within its time limit, from when the
+ * worker takes it; a worker that fails is started once more and asked again).
  * @param {(id: number) => Compute | Play | Snapshot} make the request, given its id
  * @returns {Promise<AnyAnswer>}
  */
@@ -314,10 +372,10 @@ function ask(make) {
   const request = make(engine.nextId++);
   return new Promise((resolve, reject) => {
     /** @type {Waiter} */
-    const waiter = { resolve, reject, request, timer: 0 };
+    const waiter = { resolve, reject, request, timer: 0, taken: false };
     engine.pending.set(request.id, waiter);
     worker.postMessage(request);
-    if (engine.state === "ready") arm(waiter);
+    watch();
   });
 }
 

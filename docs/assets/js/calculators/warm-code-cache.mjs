@@ -29,7 +29,10 @@ export async function warmPyodideCode(runtime) {
         helper.terminate();
         reject(new Error("the helper could not start"));
       });
-      setTimeout(done, 60_000);
+      setTimeout(() => {
+        helper.terminate();
+        reject(new Error("given up after 60 s")); // slow: given up alone, nothing else waits for it
+      }, 60_000);
       helper.postMessage([`${dir}pyodide.mjs`, `${dir}pyodide.asm.mjs`]);
     });
     return "warmed";

@@ -152,6 +152,7 @@ scope.addEventListener("message", async (event) => {
   }
   try {
     await ready;
+    reply({ type: "taken", id: request.id }); // its time limit runs from now
     if (request.type === "snapshot") {
       reply({ type: "answer", id: request.id, answer: await makeSnapshot(booted) });
       return;

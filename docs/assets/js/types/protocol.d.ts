@@ -170,6 +170,12 @@ export interface Failed {
   readonly message: string;
 }
 
+/** The worker has begun the request ``id``: the request's time limit runs from now. A request sent while the worker is busy (a snapshot being made) waits its turn without a limit of its own; the page knows the worker is not hung while what it took is in time. */
+export interface Taken {
+  readonly type: "taken";
+  readonly id: number;
+}
+
 /** The answer to the request ``id``: to a Compute, a Play or a Snapshot. */
 export interface Answered {
   readonly type: "answer";
@@ -199,4 +205,4 @@ export type RollAnswer = Rolled | Refusal;
 
 export type Request = Start | Compute | Play | Snapshot;
 
-export type Reply = Ready | Failed | Answered | Unanswered;
+export type Reply = Ready | Failed | Taken | Answered | Unanswered;
