@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, version_of
 from build_scripts.cards.word_diff import word_diff
-from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
+from build_scripts.core.model import AnchoredBlock, LastChange, RuleRef, page_url
 from build_scripts.pages.render import place
 from build_scripts.rulebook.anchor_lock import AnchorLock
 
@@ -37,6 +37,7 @@ __all__ = [
     "card_path",
     "cards_for",
     "describe",
+    "last_change",
     "page_versions",
     "page_words",
 ]
@@ -81,6 +82,25 @@ class Card:
     def title(self) -> str:
         """The card's title: the rule's place."""
         return self.place
+
+    def record(self) -> dict[str, Any]:
+        """The card as a plain record (JSON), as :meth:`load` reads it."""
+        record = asdict(self)
+        record["rule"], record["leads_to"] = str(self.rule), str(self.leads_to)
+        return record
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> Card:
+        """A card from its :meth:`record`."""
+        edit = record.get("edit")
+        return cls(
+            **{
+                **record,
+                "rule": RuleRef.parse(record["rule"]),
+                "leads_to": RuleRef.parse(record["leads_to"]),
+                "edit": Edit(**edit) if edit else None,
+            }
+        )
 
 
 def page_words(item: AnchoredBlock) -> tuple[str, str]:
@@ -201,6 +221,17 @@ def page_versions(
         "older": older,
         "asof": {"since": span.since, "revs": revs, "rules": timeline},
     }
+
+
+def last_change(timeline: Mapping[str, Sequence[Sequence[str | int]]]) -> LastChange:
+    """The page's last change, from its rules' versions (``page_versions``'s ``asof.rules``).
+
+    One version, the newest by (day, revision) of each rule's words now, as the page script's
+    ``lastMade`` (``as-of-when.mjs``) picks it: never the newest day beside another rule's
+    highest revision. ``("", 0)`` for a page of no rules.
+    """
+    latest = [(str(steps[-1][0]), int(steps[-1][1])) for steps in timeline.values() if steps]
+    return LastChange(*max(latest, key=lambda step: (step[0], step[1]), default=("", 0)))
 
 
 def _versions_with_old_ids(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from build_scripts.core.errors import Source
 
@@ -135,3 +135,10 @@ def page_url(name: str) -> str:
 def index_rules(pages: Mapping[str, Iterable[AnchoredBlock]]) -> dict[RuleRef, AnchoredBlock]:
     """Every rule of every page by its reference."""
     return {RuleRef(page, a.id): a for page, items in pages.items() for a in items}
+
+
+class LastChange(NamedTuple):
+    """When a page's words last changed: the day, and the wiki revision that made them (0: none)."""
+
+    day: str
+    revision: int

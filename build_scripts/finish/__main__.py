@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     except RulebookError as exc:
         sys.stderr.write(f"finish: {exc}\n")
         return 1
-    sys.stdout.write("".join(f"finish: {line}\n" for line in done.summary(state.build_id)))
+    sys.stdout.write("".join(f"finish: {line}\n" for line in done.summary(state.site.build_id)))
     return 0
 
 

@@ -12,14 +12,18 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from markupsafe import escape
 
 from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
-from build_scripts.finish.page_data import RULE_VERSIONS, find_article, has_page_data
+from build_scripts.finish.page_data import find_article
 from build_scripts.finish.print_foot import add_print_foot
+
+if TYPE_CHECKING:
+    from build_scripts.finish.stage import PagesState, SiteState
 
 __all__ = ["AS_OF_EARLY", "AS_OF_FIRST", "BACK_GUARD", "finish_page", "page_root"]
 
@@ -55,42 +59,39 @@ def finish_page(
     html: str,
     *,
     page_url: str,
-    root: str,
-    modules: Sequence[str],
+    site: SiteState,
+    pages: PagesState,
     runtime: Mapping[str, str] | None = None,
-    absolute: bool = False,
-    feed: str = "",
-    site_name: str = "",
-    site_root: str = "/",
-    calculators: str = "",
-    site_url: str = "",
+    not_found: bool = False,
 ) -> tuple[str, dict[str, str]]:
     """The finished page, and the scripts moved out of it (path from the site root → code).
 
     Args:
         html: The page as the theme wrote it.
         page_url: Its URL from the site root (``buildings/``; ``""`` for home and the 404 page).
-        root: The site root as its links reach it (:func:`page_root`, or the site's
-            absolute path for the 404 page, which is served at any path).
-        modules: The page scripts' module graph, preloaded.
+        site: The site (its name in the feed's title and the sheets' foot; its absolute path,
+            where the header's links start, since instant navigation keeps the header of the
+            first page opened; its address, which each printed sheet's foot names).
+        pages: The site's pages, as the pages' step made them: the module graph preloaded, the
+            feed named in the head, the calculators' page in the header, and what it knew of
+            this page if it is a rulebook page (the as-of scripts, the sheets' words date).
         runtime: On a page with calculators, the Python runtime's identity.
-        absolute: Link the moved scripts from ``root`` (the 404 page) instead of relatively.
-        feed: The changes' Atom feed, from the site root ("": none), named in the head.
-        site_name: The site's name, in the feed's title.
-        site_root: The site's absolute path (``/`` or ``/rules/``): the header's links start
-            there, since instant navigation keeps the header of the first page opened.
-        calculators: The calculators' page, from the site root ("": no header button).
-        site_url: The site's address, which each printed sheet's foot names ("": no foot).
+        not_found: The 404 page, served at any path: its links and moved scripts start at the
+            site's absolute path, and it has no printed foot.
     """
-    out, moved = externalize_inline_scripts(html, page_url, root=root if absolute else None)
+    root = site.root if not_found else page_root(page_url)
+    out, moved = externalize_inline_scripts(html, page_url, root=root if not_found else None)
     out = _guard_back(out, root)
-    out = _hold_as_of(out, root)
-    if site_url:
-        out = add_print_foot(out, site_name=site_name, address=site_url + page_url)
-    if calculators:
-        out = _calculators_button(out, site_root + calculators)
+    rulebook = None if not_found else pages.rulebook.get(page_url)
+    if rulebook is not None:
+        out = _hold_as_of(out, root)
+    if not not_found:
+        day, revision = rulebook.last_change if rulebook else ("", 0)
+        out = add_print_foot(out, site_name=site.name, address=site.url + page_url, day=day, revision=revision)
+    if pages.calculators_page:
+        out = _calculators_button(out, site.root + pages.calculators_page)
     out = _search_words(_name_theme_parts(out))
-    head = add_head_tags(out, root, modules=modules, runtime=runtime, feed=feed, site_name=site_name)
+    head = add_head_tags(out, root, modules=pages.modules, runtime=runtime, feed=pages.feed, site_name=site.name)
     return head, moved
 
 
@@ -112,11 +113,13 @@ def _hold_as_of(html: str, root: str) -> str:
 
     The first, before the article, holds the rules back when the page is opened as of a date;
     the second, after it, puts in their words of then and lets them be painted.
+
+    Raises:
+        ValueError: when the rulebook page has no article, or one without an end.
     """
     article = find_article(html)
-    # What marks a rulebook page: its rules' versions, which the rules as of a date read.
-    if article is None or not has_page_data(html, RULE_VERSIONS):
-        return html
+    if article is None:
+        raise ValueError("rulebook page has no article")
     if article.end < 0:
         raise ValueError("rulebook page's article has no end")
     start, end = article.start, article.end

@@ -23,16 +23,14 @@ Nothing here imports MkDocs; the plugin's ``on_post_build`` calls :func:`finish_
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from build_scripts.cards.card_pages import CardsWritten, write_cards
-from build_scripts.cards.rule_cards import Card
 from build_scripts.core.csp import externalize_data_svgs
 from build_scripts.core.stage_timer import StageTimer
-from build_scripts.finish.book.parts import PrintPart
 from build_scripts.finish.book.print_book import PrintWritten, drop_print_link, write_print_book
 from build_scripts.finish.classic import write_classic_scripts
 from build_scripts.finish.first_answers import write_first_answers
@@ -41,6 +39,9 @@ from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
 from build_scripts.finish.vendor_modules import write_vendor_modules
 from build_scripts.runtime.assets import Runtime, write_runtime
+
+if TYPE_CHECKING:
+    from build_scripts.finish.stage import FinishState
 
 __all__ = ["Finished", "finish_site", "write_moved_files"]
 
@@ -110,96 +111,72 @@ def write_moved_files(site_dir: Path, moved: Mapping[str, str], *, host_headers:
 
 
 def finish_site(
-    site_dir: Path,
-    *,
-    moved: Mapping[str, str],
-    runtime: Runtime,
-    places: Mapping[str, list[dict[str, Any]]],
-    build_id: str,
-    project_dir: Path,
-    cache_dir: Path,
-    service_worker: bool = True,
-    precompress: bool = True,
-    host_headers: Path | None = None,
-    cards: Sequence[Card] = (),
-    site_url: str = "/",
-    site_name: str = "",
-    book_pages: Sequence[str] = (),
-    unkept: Sequence[str] = (),
-    card_images: bool = True,
-    question_words: Mapping[str, Any] | None = None,
-    print_parts: Sequence[PrintPart] = (),
+    site_dir: Path, state: FinishState, *, project: Path, runtime: Runtime, moved: Mapping[str, str]
 ) -> Finished:
-    """Every step after MkDocs, in order (see the module's docstring).
+    """Every step after the generator's pages are finished, in order (see the module's docstring).
 
     Args:
         site_dir: The built site.
-        moved: Scripts moved out of the pages (path from the site root → code).
+        state: What the pages' step knew (:class:`~build_scripts.finish.stage.FinishState`).
+        project: The project folder (Node and Workbox run there; its cache and ``_headers``).
         runtime: The browser runtime to copy in.
-        places: Calculator → where it is placed, for the manifest.
-        build_id: The build's id (names the service worker's cache).
-        project_dir: The project folder (Workbox runs there).
-        cache_dir: Where compressed copies are kept between builds.
-        service_worker: Write ``sw.js``.
-        precompress: Write brotli and gzip copies.
-        host_headers: The ``_headers`` file to copy into the site, if any.
-        cards: The rule cards to write (none: no ``r/`` folder).
-        site_url: The site's absolute address (the cards' ``og:url`` and ``og:image``).
-        site_name: The site's name, on the cards.
-        book_pages: The URLs of the pages of the offline's second tier (``b07-ruins/``),
-            stored only when the player keeps the whole book.
-        unkept: Pages kept only when read (globs from the site root: the older changes).
-        card_images: Draw the cards' images (off: a card is one file, its words without a picture).
-        question_words: The search's words for questions (stop words, the book's words for the game's).
-        print_parts: The printed book's parts (none: no PDF), kept offline with the whole book.
+        moved: Scripts moved out of the pages (path from the site root → code).
 
     Raises:
         RulebookError: when the service worker cannot be written.
     """
+    site, options, pages, cards, parts = state.site, state.options, state.pages, state.cards, state.print_parts
+    cache_dir = project / options.cache_dir
+    host_headers = project / options.host_headers if options.host_headers else None
     timer = StageTimer()
     with timer.stage("finish: moved scripts"):
         write_moved_files(site_dir, moved, host_headers=host_headers)
     with timer.stage("finish: runtime"):
-        manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=places)
-        write_vendor_modules(site_dir, project_dir)
-        write_classic_scripts(site_dir, project_dir)
+        manifest = write_runtime(site_dir=site_dir, runtime=runtime, places=pages.places)
+        write_vendor_modules(site_dir, project)
+        write_classic_scripts(site_dir, project)
     with timer.stage("finish: first answers"):
-        write_first_answers(site_dir, project_dir, places)
+        tables = {url: page.table for url, page in pages.rulebook.items() if page.table is not None}
+        write_first_answers(site_dir, project, pages.places, tables)
     with timer.stage("finish: search"):
-        search = write_search(site_dir, project_dir=project_dir, question_words=question_words or {})
+        search = write_search(site_dir, project_dir=project, question_words=pages.question_words)
     with timer.stage("finish: cards"):
         written = (
             write_cards(
                 site_dir,
                 cards,
-                site_url=site_url,
-                site_name=site_name,
+                site_url=site.url,
+                site_name=site.name,
                 cache_dir=cache_dir / "cards",
-                images=card_images,
+                images=options.card_images,
             )
             if cards
             else None
         )
     with timer.stage("finish: print"):
         printed = None
-        if print_parts:
+        if parts:
+            last_changes = {url: page.last_change for url, page in pages.rulebook.items()}
             printed = write_print_book(
                 site_dir,
-                print_parts,
-                site_url=site_url,
-                site_name=site_name,
+                parts,
+                site_url=site.url,
+                site_name=site.name,
                 cache_dir=cache_dir / "print",
+                last_changes=last_changes,
             )
         else:
             drop_print_link(site_dir)
     kept = [f"{card.path}index.html" for card in cards if card.status == "gone"]
-    book = [f"{url}**" for url in book_pages] + [part.file for part in print_parts]
+    book = [f"{url}**" for url in pages.book_pages] + [part.file for part in parts]
     with timer.stage("finish: service worker"):
         precache = (
-            write_service_worker(site_dir, build_id, project_dir=project_dir, extra=kept, book=book, never=unkept)
-            if service_worker
+            write_service_worker(
+                site_dir, site.build_id, project_dir=project, extra=kept, book=book, never=pages.unkept
+            )
+            if options.service_worker
             else None
         )
     with timer.stage("finish: precompress"):
-        compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if precompress else []
+        compressed = precompress_site(site_dir, cache=cache_dir / "compressed") if options.precompress else []
     return Finished(manifest, precache, compressed, written, search, timer.seconds, printed)

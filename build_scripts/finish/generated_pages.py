@@ -9,10 +9,14 @@ site's own folders (``assets/``, the cards under ``r/``) hold no generator page.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from build_scripts.finish.finish_page import finish_page, page_root
+from build_scripts.finish.finish_page import finish_page
+
+if TYPE_CHECKING:
+    from build_scripts.finish.stage import PagesState, SiteState
 
 __all__ = ["NOT_PAGES", "finish_generated_pages", "generated_pages", "not_found_words"]
 
@@ -50,60 +54,34 @@ def not_found_words(html: str, words: str) -> str:
 
 
 def finish_generated_pages(
-    site_dir: Path,
-    *,
-    site_root: str,
-    modules: Sequence[str],
-    runtime: Mapping[str, str] | None,
-    calculator_pages: Collection[str],
-    feed: str = "",
-    site_name: str = "",
-    calculators_page: str = "",
-    not_found: str = "",
-    site_url: str = "",
+    site_dir: Path, site: SiteState, pages: PagesState, *, runtime: Mapping[str, str] | None
 ) -> dict[str, str]:
     """Finish every page and the 404 page in place; return the scripts moved out of them.
 
-    Args:
-        site_dir: The built site.
-        site_root: The site's absolute path (``/`` or ``/rules/``), from which the 404 page links.
-        modules: The page scripts' module graph, preloaded on every page.
-        runtime: The Python runtime's identity, for the pages with calculators.
-        calculator_pages: The URLs of the pages with calculators.
-        feed: The changes' Atom feed, from the site root ("": none), named in every page's head.
-        site_name: The site's name, in the feed's title.
-        calculators_page: The calculators' page, from the site root ("": none), in every page's header.
-        not_found: What the 404 page says instead of the theme's "404 - Not found" ("": the theme's words).
-        site_url: The site's address, which each printed sheet's foot names.
+    ``runtime``: the Python runtime's identity, for the pages with calculators
+    (``pages.calculator_pages``). The 404 page says ``pages.not_found`` instead of the
+    theme's "404 - Not found" (when it says anything).
     """
     moved: dict[str, str] = {}
+    with_calculators = set(pages.calculator_pages)
     for path, url in generated_pages(site_dir):
         html, out = finish_page(
             path.read_text("utf-8"),
             page_url=url,
-            root=page_root(url),
-            modules=modules,
-            runtime=runtime if url in calculator_pages else None,
-            feed=feed,
-            site_name=site_name,
-            site_root=site_root,
-            calculators=calculators_page,
-            site_url=site_url,
+            site=site,
+            pages=pages,
+            runtime=runtime if url in with_calculators else None,
         )
         path.write_text(html, "utf-8")
         moved.update(out)
     missing = site_dir / "404.html"
     if missing.exists():
         html, out = finish_page(
-            not_found_words(missing.read_text("utf-8"), not_found),
+            not_found_words(missing.read_text("utf-8"), pages.not_found),
             page_url="",
-            root=site_root,
-            modules=modules,
-            absolute=True,
-            feed=feed,
-            site_name=site_name,
-            site_root=site_root,
-            calculators=calculators_page,
+            site=site,
+            pages=pages,
+            not_found=True,
         )
         missing.write_text(html, "utf-8")
         moved.update(out)

@@ -17,9 +17,9 @@ from html import unescape
 from markupsafe import escape
 
 from build_scripts.finish.book.print_reader import short_address
-from build_scripts.finish.page_data import RULE_VERSIONS, find_article, page_data
+from build_scripts.finish.page_data import find_article
 
-__all__ = ["FOOT_ID", "add_print_foot", "foot_words", "words_date"]
+__all__ = ["FOOT_ID", "add_print_foot", "foot_words"]
 
 FOOT_ID = "sh-print-foot"
 _H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
@@ -28,40 +28,26 @@ _TAG = re.compile(r"<[^>]+>")
 _OWN_LINK = re.compile(r'<a\b[^>]*class="(?:headerlink|rule-link)"[^>]*>.*?</a>', re.DOTALL)
 
 
-def words_date(html: str) -> tuple[str, int]:
-    """The day the page's words were last changed, and the wiki revision that did it (0: none).
+def foot_words(html: str, *, site_name: str, address: str, day: str = "", revision: int = 0) -> str:
+    """``Scrollhammer Rules · Buildings · rules.example.org/buildings/ · words of 2026-12-01, wiki revision 12``.
 
-    One version, the newest by (day, revision), as the page script's ``lastMade`` picks it:
-    never the newest day beside the highest revision of another rule.
+    ``day`` and ``revision``: when the page's words last changed (``""``: not a page of rules),
+    as the pages' step knew it (:func:`build_scripts.cards.rule_cards.last_change`).
     """
-    data = page_data(html, RULE_VERSIONS)
-    if not isinstance(data, dict):
-        return "", 0
-    rules = data.get("asof", {}).get("rules", {})
-    latest = [versions[-1] for versions in rules.values() if versions]
-    if not latest:
-        return "", 0
-    day, revision, *_ = max(latest, key=lambda v: (v[0], int(v[1])))
-    return day, int(revision)
-
-
-def foot_words(html: str, *, site_name: str, address: str) -> str:
-    """``Scrollhammer Rules · Buildings · rules.example.org/buildings/ · words of 2026-12-01, wiki revision 12``."""
     heading = _H1.search(html)
     title = " ".join(unescape(_TAG.sub("", _OWN_LINK.sub("", heading.group(1)))).split()) if heading else ""
     place = short_address(address)
     parts = [p for p in (site_name, "" if title == site_name else title, place) if p]
-    day, revision = words_date(html)
     if day:
         parts.append(f"words of {day}" + (f", wiki revision {revision}" if revision else ""))
     return " · ".join(parts)
 
 
-def add_print_foot(html: str, *, site_name: str, address: str) -> str:
-    """The page with its sheets' foot words, as data just inside its article."""
+def add_print_foot(html: str, *, site_name: str, address: str, day: str = "", revision: int = 0) -> str:
+    """The page with its sheets' foot words (:func:`foot_words`), as data just inside its article."""
     article = find_article(html)
     if article is None:
         return html
-    words = foot_words(html, site_name=site_name, address=address)
+    words = foot_words(html, site_name=site_name, address=address, day=day, revision=revision)
     span = f'<span id="{FOOT_ID}" data-words="{escape(words)}" hidden></span>'
     return html[: article.inside] + span + html[article.inside :]

@@ -1,59 +1,67 @@
 """Stage 4 on its own: what finishing needs, in one file the pages' step writes, and the run.
 
 The site generator's plugin (or any step before the generator) writes ``finish.json``
-(:class:`FinishState`): the site's address and name, the build id, the page scripts'
-module graph, where each calculator sits, the offline book's pages, the options, and every
-rule card. ``python -m build_scripts.finish SITE`` then finishes a site that any generator
-wrote from it, reading nothing but that file, the built HTML and the project's own files
-(Pyodide, the calculators, the cache). The MkDocs plugin runs the same :func:`run_finish`.
+(:class:`FinishState`): four small typed groups, as the pages' step knew them (the site,
+the options, the pages, the rulebook's pages) and the printed book's parts and the rule
+cards, each group loading itself. ``python -m build_scripts.finish SITE`` then finishes a
+site that any generator wrote from it, reading nothing but that file, the built HTML and
+the project's own files (Pyodide, the calculators, the cache). The MkDocs plugin runs the
+same :func:`run_finish`. What the pages' step knew of a page (when its words last changed,
+the table's data its calculators read, that it is a rulebook page) travels here; stage 4
+never reads it back out of the HTML.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from build_scripts.cards.rule_cards import Card
-from build_scripts.cards.rule_history import Edit
 from build_scripts.core.errors import RulebookError
-from build_scripts.core.model import RuleRef
+from build_scripts.core.model import LastChange
 from build_scripts.finish.book.parts import PrintPart
 from build_scripts.finish.finish_site import Finished, finish_site
 from build_scripts.finish.generated_pages import finish_generated_pages
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 
-__all__ = ["FINISH_STATE", "FinishState", "run_finish"]
+__all__ = ["FINISH_STATE", "FinishOptions", "FinishState", "PagesState", "RulebookPage", "SiteState", "run_finish"]
+
+_Group = TypeVar("_Group", "SiteState", "FinishOptions", "PagesState")
 
 #: Where the pages' step leaves the finish stage's state, from the project.
 FINISH_STATE = "build/stages/finish.json"
 
 
-@dataclass(frozen=True)
-class FinishState:
-    """Everything stage 4 needs besides the built site; paths are relative to the project."""
+def _load(cls: type[_Group], record: Mapping[str, Any]) -> _Group:
+    """A flat group from its record: every field named, nothing else (a stale state is refused)."""
+    names = {f.name for f in fields(cls)}
+    if set(record) != names:
+        raise KeyError(", ".join(sorted(set(record) ^ names)))
+    return cls(**record)
 
-    site_url: str
-    site_root: str
-    site_name: str
+
+@dataclass(frozen=True)
+class SiteState:
+    """The site: its address, its path from the host's root, its name, this build's id."""
+
+    url: str
+    root: str
+    name: str
     build_id: str
-    modules: list[str]
-    calculator_pages: list[str]
-    places: dict[str, list[dict[str, Any]]]
-    book_pages: list[str]
-    #: Pages the service worker keeps only when read (globs from the site root: the older changes).
-    unkept: list[str]
-    #: The changes' Atom feed, from the site root ("" when the site has none), linked from every page's head.
-    feed: str
-    #: The calculators' page, from the site root ("" when the site has none): every page's header links it.
-    calculators_page: str
-    #: What the missing page (404) says in the theme's "404 - Not found" place: HTML, its links from the site root.
-    not_found: str
-    #: The search's words for questions (``{"stop": [...], "same": {...}}``), written as ``search/words.json``.
-    question_words: dict[str, Any]
-    # The options stage 4 reads, as the pages' step read them (their defaults are the options').
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> SiteState:
+        """The group from its record (as ``dataclasses.asdict`` wrote it)."""
+        return _load(cls, record)
+
+
+@dataclass(frozen=True)
+class FinishOptions:
+    """The options stage 4 reads, as the pages' step read them (paths from the project)."""
+
     pyodide_dir: str
     calculators_dir: str
     cache_dir: str
@@ -61,14 +69,76 @@ class FinishState:
     precompress: bool
     host_headers: str | None
     card_images: bool
-    #: The printed book's parts (``name``, ``file``, ``pages``), in order; none: no PDF.
-    print_parts: list[dict[str, Any]]
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> FinishOptions:
+        """The group from its record (as ``dataclasses.asdict`` wrote it)."""
+        return _load(cls, record)
+
+
+@dataclass(frozen=True)
+class RulebookPage:
+    """What the pages' step knew of one rulebook page that stage 4 needs."""
+
+    #: When its words last changed (its sheets' foot, the PDF's title page).
+    last_change: LastChange
+    #: The table's data its calculators read (the first answers' choice of pieces); None: not fed.
+    table: dict[str, Any] | None
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> RulebookPage:
+        """The page's facts from their record (as ``dataclasses.asdict`` wrote them)."""
+        day, revision = record["last_change"]
+        return cls(LastChange(str(day), int(revision)), record["table"])
+
+
+@dataclass(frozen=True)
+class PagesState:
+    """The site's pages, as the pages' step made them (addresses from the site root)."""
+
+    #: The page scripts' module graph, preloaded on every page.
+    modules: list[str]
+    calculator_pages: list[str]
+    #: Calculator → where it is placed (the runtime's manifest).
+    places: dict[str, list[dict[str, Any]]]
+    #: The pages of the offline's second tier, stored only when the player keeps the whole book.
+    book_pages: list[str]
+    #: Pages the service worker keeps only when read (globs from the site root: the older changes).
+    unkept: list[str]
+    #: The changes' Atom feed ("" when the site has none), linked from every page's head.
+    feed: str
+    #: The calculators' page ("" when the site has none): every page's header links it.
+    calculators_page: str
+    #: What the missing page (404) says in the theme's "404 - Not found" place: HTML, its links from the site root.
+    not_found: str
+    #: The search's words for questions (``{"stop": [...], "same": {...}}``), written as ``search/words.json``.
+    question_words: dict[str, Any]
+    #: Each rulebook page by its address (``buildings/``).
+    rulebook: dict[str, RulebookPage]
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> PagesState:
+        """The pages from their record (as ``dataclasses.asdict`` wrote them)."""
+        rulebook = {url: RulebookPage.load(page) for url, page in record["rulebook"].items()}
+        return _load(cls, {**record, "rulebook": rulebook})
+
+
+@dataclass(frozen=True)
+class FinishState:
+    """Everything stage 4 needs besides the built site."""
+
+    site: SiteState
+    options: FinishOptions
+    pages: PagesState
+    #: The printed book's parts, in order; none: no PDF.
+    print_parts: list[PrintPart]
+    #: Every rule card (none: no ``r/`` folder).
     cards: list[Card]
 
     def dumps(self) -> str:
         """The state as JSON (the cards as plain records)."""
         data = asdict(self)
-        data["cards"] = [_card_record(card) for card in self.cards]
+        data["cards"] = [card.record() for card in self.cards]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     def write(self, path: Path) -> None:
@@ -85,8 +155,13 @@ class FinishState:
         """
         try:
             data = json.loads(text)
-            data["cards"] = [_card(record) for record in data["cards"]]
-            return cls(**data)
+            return cls(
+                site=SiteState.load(data["site"]),
+                options=FinishOptions.load(data["options"]),
+                pages=PagesState.load(data["pages"]),
+                print_parts=[PrintPart.load(part) for part in data["print_parts"]],
+                cards=[Card.load(record) for record in data["cards"]],
+            )
         except (ValueError, KeyError, TypeError) as exc:
             raise RulebookError(f"{name} is not the finish stage's state ({exc}); build the pages again") from None
 
@@ -97,58 +172,12 @@ def run_finish(state: FinishState, site_dir: Path, project: Path, *, runtime: Ru
     ``runtime``: the runtime the pages' step prepared, when it runs in the same process
     (otherwise it is prepared again, from the cache).
     """
-    cache_dir = project / state.cache_dir
+    options = state.options
     if runtime is None:
         runtime = prepare_runtime(
-            pyodide_dir=project / state.pyodide_dir, package_dir=project / state.calculators_dir, cache_dir=cache_dir
+            pyodide_dir=project / options.pyodide_dir,
+            package_dir=project / options.calculators_dir,
+            cache_dir=project / options.cache_dir,
         )
-    moved = finish_generated_pages(
-        site_dir,
-        site_root=state.site_root,
-        modules=state.modules,
-        runtime=runtime.identity(),
-        calculator_pages=set(state.calculator_pages),
-        feed=state.feed,
-        site_name=state.site_name,
-        calculators_page=state.calculators_page,
-        not_found=state.not_found,
-        site_url=state.site_url,
-    )
-    return finish_site(
-        site_dir,
-        moved=moved,
-        runtime=runtime,
-        places=state.places,
-        build_id=state.build_id,
-        project_dir=project,
-        cache_dir=cache_dir,
-        service_worker=state.service_worker,
-        precompress=state.precompress,
-        host_headers=project / state.host_headers if state.host_headers else None,
-        cards=state.cards,
-        site_url=state.site_url,
-        site_name=state.site_name,
-        card_images=state.card_images,
-        book_pages=state.book_pages,
-        unkept=state.unkept,
-        question_words=state.question_words,
-        print_parts=[PrintPart(p["name"], p["file"], tuple(p["pages"])) for p in state.print_parts],
-    )
-
-
-def _card_record(card: Card) -> dict[str, Any]:
-    record = asdict(card)
-    record["rule"], record["leads_to"] = str(card.rule), str(card.leads_to)
-    return record
-
-
-def _card(record: Mapping[str, Any]) -> Card:
-    edit = record.get("edit")
-    return Card(
-        **{
-            **record,
-            "rule": RuleRef.parse(record["rule"]),
-            "leads_to": RuleRef.parse(record["leads_to"]),
-            "edit": Edit(**edit) if edit else None,
-        }
-    )
+    moved = finish_generated_pages(site_dir, state.site, state.pages, runtime=runtime.identity())
+    return finish_site(site_dir, state, project=project, runtime=runtime, moved=moved)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import urllib.parse
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from build_scripts.api.files import ApiBook, api_files
@@ -28,7 +28,7 @@ from build_scripts.changes.feed import LATEST, atom_feed
 from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.book.parts import PrintPart, print_parts
-from build_scripts.finish.stage import FinishState
+from build_scripts.finish.stage import FinishOptions, FinishState, PagesState, RulebookPage, SiteState
 from build_scripts.pages.calculator_forms import Placement, load_placements
 from build_scripts.pages.not_found import render_not_found
 from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
@@ -77,29 +77,34 @@ class MadePages:
         for place in self.placements:
             places.setdefault(place.calculator, []).append(place.manifest_entry(page_url(place.page)))
         return FinishState(
-            site_url=site.url,
-            site_root=root,
-            site_name=site.name,
-            build_id=plan.build_id,
-            modules=plan.modules,
-            calculator_pages=sorted({page_url(place.page) for place in self.placements}),
-            places=places,
-            book_pages=[
-                page_url(p.name) for p in options.pages if (p.offline or ("book" if p.group else "core")) == "book"
-            ],
-            unkept=[OLDER_GLOB.format(name=p.name) for p in options.pages if p.kind == "changes"],
-            feed=FEED if FEED in self.files else "",
-            calculators_page=next((page_url(p.name) for p in options.pages if p.kind == "calculators"), ""),
-            not_found=render_not_found(options.pages, root),
-            question_words=self.result.question_words.as_data(),
-            pyodide_dir=options.pyodide_dir,
-            calculators_dir=options.calculators_dir,
-            cache_dir=options.cache_dir,
-            service_worker=options.service_worker,
-            precompress=options.precompress,
-            host_headers=options.host_headers,
-            card_images=options.card_images,
-            print_parts=[asdict(part) for part in self.print_parts(project)],
+            site=SiteState(url=site.url, root=root, name=site.name, build_id=plan.build_id),
+            options=FinishOptions(
+                pyodide_dir=options.pyodide_dir,
+                calculators_dir=options.calculators_dir,
+                cache_dir=options.cache_dir,
+                service_worker=options.service_worker,
+                precompress=options.precompress,
+                host_headers=options.host_headers,
+                card_images=options.card_images,
+            ),
+            pages=PagesState(
+                modules=plan.modules,
+                calculator_pages=sorted({page_url(place.page) for place in self.placements}),
+                places=places,
+                book_pages=[
+                    page_url(p.name) for p in options.pages if (p.offline or ("book" if p.group else "core")) == "book"
+                ],
+                unkept=[OLDER_GLOB.format(name=p.name) for p in options.pages if p.kind == "changes"],
+                feed=FEED if FEED in self.files else "",
+                calculators_page=next((page_url(p.name) for p in options.pages if p.kind == "calculators"), ""),
+                not_found=render_not_found(options.pages, root),
+                question_words=self.result.question_words.as_data(),
+                rulebook={
+                    page_url(name): RulebookPage(last_change, self.result.tables.get(name))
+                    for name, last_change in self.result.last_changes.items()
+                },
+            ),
+            print_parts=self.print_parts(project),
             cards=self.result.cards if options.cards else [],
         )
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from markupsafe import Markup
 
 from build_scripts.cards.reading_cards import reading_cards
-from build_scripts.cards.rule_cards import Card, as_of_span, cards_for, page_versions, page_words
+from build_scripts.cards.rule_cards import Card, as_of_span, cards_for, last_change, page_versions, page_words
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory, renamed_from
 from build_scripts.core.errors import RulebookError
-from build_scripts.core.model import AnchoredBlock, RuleRef, page_url
+from build_scripts.core.model import AnchoredBlock, LastChange, RuleRef, page_url
 from build_scripts.pages.calculator_forms import Placement, render_form
 from build_scripts.pages.calculators_page import render_calculators_page
 from build_scripts.pages.page_kinds import CalculatorsPage, ReadingsPage, TablePage
@@ -125,6 +126,10 @@ class BuildResult:
 
     markdown: dict[str, str]
     """Rulebook page name → its Markdown."""
+    last_changes: dict[str, LastChange]
+    """Rulebook page name → when its words last changed (its printed foot, the PDF's title page)."""
+    tables: dict[str, Any]
+    """Rulebook page name → the table's data its calculators read (only pages the table feeds)."""
     anchored: dict[str, list[AnchoredBlock]]
     lock: LockCheck
     """The ids checked against the lock (the caller writes ``lock.lock`` when it changed)."""
@@ -194,8 +199,14 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
     markdown = {}
     span = as_of_span(known, inputs.wiki_revisions)
     old_ids = renamed_from(lock_result.lock.resolved)
+    last_changes: dict[str, LastChange] = {}
+    tables: dict[str, Any] = {}
     for spec in inputs.pages:
         items = anchored[spec.name]
+        versions = page_versions(spec.name, items, known, urls[spec.name], inputs.wiki_index, span, old_ids)
+        last_changes[spec.name] = last_change(versions["asof"]["rules"])
+        if table and spec.name in fed:
+            tables[spec.name] = table_data(table, linker(urls, urls[spec.name]))
         markdown[spec.name] = render_page(
             title=sections[spec.name].title,
             items=items,
@@ -205,9 +216,9 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
             aliases=lock_result.moved.get(spec.name),
             definitions={name: meaning[name] for name in _terms_used(items)},
             after=after.get(spec.name),
-            versions=page_versions(spec.name, items, known, urls[spec.name], inputs.wiki_index, span, old_ids),
+            versions=versions,
             marks=page_marks(table, spec.name, urls, inputs.table_page) if table else None,
-            table=table_data(table, linker(urls, urls[spec.name])) if table and spec.name in fed else None,
+            table=tables.get(spec.name),
             readings=reading_marks(spec.name, urls, readings_page, lock.follow) if readings_page else None,
             calculators=_calculators_on(items, [p for p in placements if p.page == spec.name]),
         )
@@ -220,6 +231,8 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
         silent = render_readings_page(anchored, urls, here, place, links, lock.follow)
     return BuildResult(
         markdown=markdown,
+        last_changes=last_changes,
+        tables=tables,
         anchored=anchored,
         lock=lock_result,
         references=references,

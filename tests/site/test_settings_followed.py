@@ -81,7 +81,7 @@ def test_the_build_the_finish_stage_and_the_sync_follow_options_set_through_env(
     again = tmp_path / "again"
     build_site(project, again, port=free_port(), frozen=True, env={**env, "SCROLLHAMMER_FINISH": "false"})
     state = json.loads((project / "build" / "stages" / "finish.json").read_text("utf-8"))
-    assert state["precompress"] is False
+    assert state["options"]["precompress"] is False
     card = next(c for c in state["cards"] if c["rule"] == "buildings#total-collapse")
     assert card["edit"] == {"rev": 7, "user": "Ann", "summary": "The rulebook"}, "the card names the synced revision"
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from build_scripts.core.errors import RulebookError
 
@@ -32,6 +33,11 @@ class PrintPart:
     name: str
     file: str
     pages: tuple[str, ...]
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> PrintPart:
+        """A part from its record (``name``, ``file``, ``pages``), as ``dataclasses.asdict`` wrote it."""
+        return cls(str(record["name"]), str(record["file"]), tuple(str(url) for url in record["pages"]))
 
 
 def _file(name: str) -> str:

@@ -26,10 +26,10 @@ from markupsafe import Markup
 
 from build_scripts.core.build_cache import BuildCache, Job
 from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import LastChange
 from build_scripts.core.templates import TEMPLATES, environment
 from build_scripts.finish.book.parts import PrintPart
 from build_scripts.finish.book.print_reader import Heading, Link, PrintPage, article, book_id, print_page, short_address
-from build_scripts.finish.print_foot import words_date
 
 __all__ = ["PRINT_LINK", "PrintWritten", "book_document", "drop_print_link", "typeset", "write_print_book"]
 
@@ -146,7 +146,8 @@ class PartSource:
 
     ``articles``: each page's address and article; ``homes``: every printed page's address
     and the name of the part that prints it (``""``: the first); ``others``: the other
-    parts' names and addresses, for the title page.
+    parts' names and addresses, for the title page; ``words_of``: when the part's words
+    last changed (the newest of its pages' last changes), for the title page.
     """
 
     part: PrintPart
@@ -155,6 +156,7 @@ class PartSource:
     others: tuple[tuple[str, str], ...]
     site_url: str
     site_name: str
+    words_of: LastChange
 
     def key(self) -> str:
         """A hash of the sources, the typesetter's version, the template and the stylesheet."""
@@ -183,7 +185,7 @@ class PartSource:
             pages,
             site_name=self.site_name,
             site_url=site_url,
-            words_of=max((words_date(article) for _, article in self.articles), default=("", 0)),
+            words_of=self.words_of,
             others=[{"name": other, "address": at} for other, at in self.others],
         )
 
@@ -200,10 +202,13 @@ def write_print_book(
     site_url: str,
     site_name: str,
     cache_dir: Path,
+    last_changes: Mapping[str, LastChange],
 ) -> PrintWritten:
     """Typeset every part from the built pages into ``site_dir`` (each part's ``file``).
 
-    Only a part whose sources changed is read back and typeset (the others are in the cache).
+    ``last_changes``: when each page's words last changed (a page not named: none), as the
+    pages' step knew it. Only a part whose sources changed is read back and typeset (the
+    others are in the cache).
 
     Raises:
         RulebookError: naming the page, when a part's page was not built.
@@ -219,7 +224,8 @@ def write_print_book(
                 raise RulebookError(f"print: {url} is in the printed book but was not built ({built})")
             articles.append((url, article(built.read_text("utf-8"))))
         others = tuple((o.name or site_name, site_url + o.file) for o in parts if o is not part)
-        source = PartSource(part, tuple(articles), homes, others, site_url, site_name)
+        words_of = max((last_changes.get(url, LastChange("", 0)) for url in part.pages), default=LastChange("", 0))
+        source = PartSource(part, tuple(articles), homes, others, site_url, site_name, LastChange(*words_of))
         names[part.file] = f"{source.key()}.pdf"
         jobs[names[part.file]] = Job(typeset_part, source)
     made = BuildCache(cache_dir).make_all(jobs)

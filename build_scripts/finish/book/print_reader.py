@@ -25,6 +25,8 @@ from html.parser import HTMLParser
 
 from markupsafe import escape
 
+from build_scripts.finish.page_data import ARTICLE_END, find_article
+
 __all__ = ["Heading", "Link", "PrintPage", "article", "print_page", "short_address"]
 
 _SPACES = re.compile(r"\s+")
@@ -262,12 +264,15 @@ def short_address(address: str) -> str:
 
 
 def article(html: str) -> str:
-    """A built page's first article, all that is printed of it ("" for a page without one)."""
-    start = html.find("<article")
-    if start < 0:
+    """A built page's first article, all that is printed of it, without its end tag.
+
+    ``""`` for a page without one; an article never closed: to the page's end. Found as every
+    finishing step finds it (:func:`build_scripts.finish.page_data.find_article`).
+    """
+    found = find_article(html)
+    if found is None:
         return ""
-    end = html.find("</article>", start)
-    return html[start:] if end < 0 else html[start:end]  # (an article never closed: to the end)
+    return html[found.start :] if found.end < 0 else html[found.start : found.end - len(ARTICLE_END)]
 
 
 def print_page(html: str, *, page: str, place: Place, address: Callable[[str], str]) -> PrintPage:

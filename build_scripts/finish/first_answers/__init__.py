@@ -20,7 +20,6 @@ from typing import Any
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.node import run_node_script
-from build_scripts.finish.page_data import TABLE_SPEC, page_data
 from calculators.web import compute
 
 __all__ = ["write_first_answers"]
@@ -44,13 +43,20 @@ def _answers(values: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return answers
 
 
-def write_first_answers(site_dir: Path, project_dir: Path, places: Mapping[str, list[dict[str, Any]]]) -> int:
+def write_first_answers(
+    site_dir: Path,
+    project_dir: Path,
+    places: Mapping[str, list[dict[str, Any]]],
+    tables: Mapping[str, dict[str, Any]],
+) -> int:
     """Render every calculator's first answer into its page; how many were rendered.
 
     Args:
         site_dir: The built site.
         project_dir: The project folder (Node runs there, with linkedom from its npm packages).
         places: Calculator → where it is placed (the runtime's manifest: each place's ``page``).
+        tables: Page address (``buildings/``) → the table's data its calculators read, as the
+            pages' step gave it to the page: those the table fills in get its choice of pieces.
 
     Raises:
         RulebookError: when Node or linkedom fails, or a form's values are refused.
@@ -58,14 +64,13 @@ def write_first_answers(site_dir: Path, project_dir: Path, places: Mapping[str, 
     pages = sorted({f"{place['page']}index.html" for spots in places.values() for place in spots})
     if not pages:
         return 0
-    # The table's data where a page has it: its calculators the table fills in get its choice of pieces.
-    tables = {page: page_data((site_dir / page).read_text("utf-8"), TABLE_SPEC) for page in pages}
+    fed = {f"{url}index.html": tables.get(url) for url in (page.removesuffix("index.html") for page in pages)}
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "spec.json"
         spec.write_text(json.dumps({"site": str(site_dir), "pages": pages}), "utf-8")
         read = run_node_script(_RENDERER, ["values", str(spec)], cwd=project_dir, what="first answers: forms")
         answers = _answers(read["values"])
-        everything = {"site": str(site_dir), "pages": pages, "answers": answers, "tables": tables}
+        everything = {"site": str(site_dir), "pages": pages, "answers": answers, "tables": fed}
         spec.write_text(json.dumps(everything), "utf-8")
         done = run_node_script(_RENDERER, ["render", str(spec)], cwd=project_dir, what="first answers: render")
     return int(done["rendered"])

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 from support.rulebook_helpers import build, committed_history, committed_lock
 
-from build_scripts.cards.rule_cards import as_of_span, card_path, cards_for, describe, page_versions, page_words
+from build_scripts.cards.rule_cards import (
+    as_of_span,
+    card_path,
+    cards_for,
+    describe,
+    last_change,
+    page_versions,
+    page_words,
+)
 from build_scripts.cards.rule_history import Edit, RuleHistory, Version, renamed_from, version_of
 from build_scripts.core.model import RuleRef
 
@@ -144,3 +152,13 @@ def test_a_book_kept_as_exports_has_no_revisions_to_name() -> None:
 
 def test_card_addresses_are_short_and_stable() -> None:
     assert card_path(RuleRef("unit-types", "cavalry")) == "r/unit-types/cavalry/"
+
+
+def test_a_pages_last_change_is_one_versions_day_and_revision() -> None:
+    """The newest words were seen by a build (revision 0); another rule's older words came from
+    revision 15: the page's last change is the day alone, not revision 15, which did not make
+    those words. On one day, the later revision; a page of no rules has none."""
+    assert last_change({"a": [["2026-12-03", 0, "x"]], "b": [["2026-11-20", 15, "y"]]}) == ("2026-12-03", 0)
+    assert last_change({"a": [["2026-12-03", 15, "x"]], "b": [["2026-12-03", 16, "y"]]}) == ("2026-12-03", 16)
+    assert last_change({"a": [["2026-11-01", 40, "x"], ["2026-11-02", 3, "y"]]}) == ("2026-11-02", 3)
+    assert last_change({"a": []}) == ("", 0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support.finish_states import pages_state, site_state
+
 from build_scripts.finish.generated_pages import finish_generated_pages, generated_pages
 
 PAGE = (
@@ -32,7 +34,7 @@ def test_the_generators_pages_are_found_by_their_urls_and_the_sites_own_folders_
 
 def test_every_page_and_the_404_page_lose_their_inline_scripts_and_get_the_policy(tmp_path: Path) -> None:
     root = site(tmp_path)
-    moved = finish_generated_pages(root, site_root="/rules/", modules=[], runtime=None, calculator_pages=())
+    moved = finish_generated_pages(root, site_state(root="/rules/"), pages_state(), runtime=None)
     assert moved, "the inline scripts were moved into files"
     for path in ("index.html", "buildings/index.html", "b/c/index.html", "404.html"):
         html = (root / path).read_text("utf-8")
