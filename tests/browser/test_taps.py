@@ -1,6 +1,7 @@
-"""One router for taps (``docs/assets/js/taps.mjs``): every kind of tap has its handler, in a
-declared order; each does what it says on this page and leads to another page where it
-should, and still does after instant navigation. A keyword defined on the same page opens its
+"""One router for taps (``docs/assets/js/taps.mjs``): on a rules page every kind of tap has its
+handler (the order they are offered a tap in is tested in Node: ``tests/js/test_taps.py``);
+each does what it says on this page and leads to another page where it should, and still
+does after instant navigation. A keyword defined on the same page opens its
 popover where it is, as every other keyword does (it used to jump thousands of pixels to its
 definition and add a history entry)."""
 
@@ -18,14 +19,14 @@ BATTLEMENTS = "battlements-rooms-open-topped-considered-battlements"
 OTHER_PAGE_TERM = "#basics-of-buildings-only-infantry-beasts-can-ever a.term"
 
 
-def ordered(page: Page) -> list[str]:
-    """The router's handlers, as registered, in their order."""
+def registered(page: Page) -> list[str]:
+    """The kinds of tap the page's modules registered a handler for."""
     return list(page.evaluate("() => import('./../assets/js/taps.mjs').then((m) => m.registered())"))
 
 
-def test_every_kind_of_tap_has_its_handler_in_the_declared_order(returning_page: Page, site_url: str) -> None:
+def test_every_kind_of_tap_has_its_handler_on_a_rules_page(returning_page: Page, site_url: str) -> None:
     returning_page.goto(site_url + "buildings/")
-    assert ordered(returning_page) == [
+    assert registered(returning_page) == [
         "skip-link",
         "xref-note",
         "rule-menu",

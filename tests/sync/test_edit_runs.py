@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from support.edit_runs import Outcome, Story, fresh_project, sync_export, sync_files
 
+from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
 
 LAVA = "Lava is Difficult Terrain. It is treated as Lethal Terrain by units that are not Immune to Flame."
@@ -120,11 +121,15 @@ def test_a_heading_renamed_then_its_rule_reworded_is_placed_without_a_person(tmp
     rename_then_reword(story)
     files, outcome = same_end(story, tmp_path)
     assert aliases(files)["other-terrain#lava"] == "other-terrain#lava-flows"
-    reworded = "other-terrain#lava-flows-flows-difficult-terrain-treated-lethal"
-    assert aliases(files)["other-terrain#lava-difficult-terrain-treated-lethal-terrain"] in {
-        "other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain",
-        reworded,
-    }
+    # The rule under the heading took the heading's new name with the rename, and kept that id
+    # when reworded (the same rule, new words): its old id leads there, a live id of the book.
+    old = RuleRef.parse("other-terrain#lava-difficult-terrain-treated-lethal-terrain")
+    now = RuleRef.parse("other-terrain#lava-flows-difficult-terrain-treated-lethal-terrain")
+    assert aliases(files)[str(old)] == str(now)
+    lock = AnchorLock.loads(files["anchors.lock.json"])
+    assert lock.follow(old) == now
+    assert now in set(lock.published())
+    assert str(now) not in aliases(files), "where the rule is now, not another alias"
     assert any("other-terrain#lava → other-terrain#lava-flows" in line for line in outcome.lines)
 
 

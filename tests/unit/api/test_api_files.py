@@ -178,6 +178,11 @@ def test_the_book_names_its_pages_span_and_files(files: dict[str, str | bytes]) 
 
 
 def test_the_same_book_gives_the_same_bytes(files: dict[str, str | bytes]) -> None:
+    """Every file, built again from the book read again, is byte for byte the same (a hosts'
+    cache and the service worker's revisions see no change), the gzipped bulk file too."""
+    again = api_files(the_book())
+    assert sorted(again) == sorted(files)
+    assert [name for name in files if again[name] != files[name]] == []
     data = files[API_ROOT + BULK]
     assert isinstance(data, bytes)
     assert data[4:8] == b"\0\0\0\0", "the gzip header carries a time"

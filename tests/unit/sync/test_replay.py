@@ -12,6 +12,7 @@ from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.model import RuleRef
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.book import PageSpec
+from build_scripts.sync.fetched import check_revisions
 from build_scripts.sync.model import Revision, SyncError
 from build_scripts.sync.replay import Replayed, replay
 
@@ -121,9 +122,17 @@ def test_a_revision_the_build_refuses_is_named_and_the_last_one_refused_stops_th
         run(rev(1, BOOK), rev(2, broken))
 
 
-def test_no_revision_giving_the_book_stops_the_sync() -> None:
+def test_a_page_of_the_book_with_no_words_stops_the_sync_before_and_inside_replay() -> None:
+    """A book of two wiki pages, the second with no revision on the wiki and no words from a
+    last sync. ``make sync`` stops at the fetch (the latest revision of a page always has
+    words: a hidden latest revision never reaches replay either); replay, called by anything
+    else with that input, stops too rather than build a book without the page."""
+    with pytest.raises(SyncError, match=r"^the wiki gave no revision of 'Appendix'$"):
+        check_revisions("Appendix", [], since=0)
+    with pytest.raises(SyncError, match=r"is the page's latest and has no text"):
+        check_revisions("Rulebook", [rev(1, BOOK), rev(2, None)], since=0)
     with pytest.raises(SyncError, match=r"^no revision gives every page of the book"):
-        run(rev(1, None))
+        replay(["Rulebook", "Appendix"], {}, [rev(1, BOOK)], PAGES, history=RuleHistory(), lock=AnchorLock())
 
 
 def test_what_the_revisions_did_to_the_lock_is_reported_as_one_check() -> None:
