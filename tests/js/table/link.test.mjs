@@ -168,6 +168,12 @@ describe("the link's text, exactly", () => {
     ["a change of two parts", link([[["stone-house", "a"]], {}, [[0, 0]]]), "Change 1 is damaged."],
     ["a change of five parts", link([[["stone-house", "a"]], {}, [[0, 0, 1, 1, 1]]]), "Change 1 is damaged."],
     ["a change on no section", link([[["stone-house", "a"]], {}, [[0, 1, 2]]]), "Change 1: a has no such section."],
+    // Only the step's own "Not applied: " goes: a building may have those words in its name.
+    [
+      "a change on no section of a building named with the words",
+      link([[["stone-house", "Old Not applied: Mill"]], {}, [[0, 1, 2]]]),
+      "Change 1: Old Not applied: Mill has no such section.",
+    ],
   ];
   for (const [what, text, message] of refusals) {
     test(`refused, saying exactly why: ${what}`, () => {
