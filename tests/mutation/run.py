@@ -16,13 +16,19 @@ The report gives each area's score as a fraction (killed or timed out, of all mu
 those ``equivalent.toml`` lists with the reason they cannot be killed) and every survivor
 as ``file:line`` with what was changed. Not part of ``make test``: its time is its own.
 
-Usage: ``python tests/mutation/run.py [--report-only]`` (the report from the last runs).
+Every entry of ``equivalent.toml`` records what its mutant changes (``change``: from → to); an
+entry whose mutant now changes something else, names no mutant, or names one a test killed
+fails the run. ``--record`` writes each entry's change as the code is now (mutmut's mutants
+generated, no test run), for a new entry or one read again.
+
+Usage: ``python tests/mutation/run.py [--report-only | --record]`` (the report from the last runs).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -75,8 +81,25 @@ def run_stryker() -> None:
     subprocess.run(["npx", "--no-install", "stryker", "run"], cwd=ROOT, env=env, check=True)
 
 
-def mutmut_mutants() -> list[dict[str, Any]]:
-    """Every mutmut mutant: its file, line, status and change (from ``mutants/``)."""
+def generate_mutmut() -> None:
+    """mutmut's mutants of the code as it is now (``mutants/``), made without running a test:
+    enough to read what each one changes (``--record``)."""
+    os.chdir(ROOT)
+    from mutmut.__main__ import create_mutants  # noqa: PLC0415 - a tool, not the project
+    from mutmut.mutation.trampoline import set_mutant_under_test  # noqa: PLC0415
+    from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir, setup_source_paths  # noqa: PLC0415
+
+    set_mutant_under_test("mutant_generation")
+    (ROOT / "mutants").mkdir(exist_ok=True)
+    copy_src_dir()
+    copy_also_copy_files()
+    setup_source_paths()
+    create_mutants(2)
+
+
+def mutmut_mutants(ledger: set[tuple[str, str]] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+    """Every mutmut mutant: its file, line, status and change (from ``mutants/``); the change of
+    every survivor and of every mutant the ``ledger`` names (its entry is checked against it)."""
     os.chdir(ROOT)
     from mutmut.mutation.data import SourceFileMutationData  # noqa: PLC0415 - a tool, not the project
     from mutmut.mutation.diff_apply import get_diff_for_mutant  # noqa: PLC0415
@@ -89,9 +112,10 @@ def mutmut_mutants() -> list[dict[str, Any]]:
         data.load()
         source = path.read_text("utf-8").splitlines()
         for key, code in sorted(data.exit_code_by_key.items()):
-            status = status_by_exit_code[code]
+            status = status_by_exit_code.get(code, "not checked") if code is not None else "not checked"
             entry: dict[str, Any] = {"file": path.as_posix(), "mutant": key, "status": status}
-            if status not in _KILLED and status != "not checked":
+            survives = status not in _KILLED and status != "not checked"
+            if survives or (path.as_posix(), key) in ledger:
                 removed, added = _changed(get_diff_for_mutant(key, path=path))
                 entry |= {"line": _line_of(source, removed), "from": removed, "to": added}
             found.append(entry)
@@ -130,10 +154,63 @@ def stryker_mutants() -> list[dict[str, Any]]:
     return found
 
 
+_SPAN = re.compile(
+    r"^(?P<mutator>\w+)@(?P<line>\d+):(?P<col>\d+)-(?P<end_line>\d+):(?P<end_col>\d+) (?P<to>.*)$", re.DOTALL
+)
+
+
+def stryker_change(file: str, mutant: str) -> str:
+    """What a Stryker mutant named ``mutant`` changes in ``file`` as it is now: the text of its
+    span (lines and columns from 1, the end's column past it) → what it puts there; "" for a
+    name that is not a Stryker mutant's, or a span the file no longer has."""
+    found = _SPAN.match(mutant)
+    if found is None:
+        return ""
+    lines = (ROOT / file).read_text("utf-8").splitlines(keepends=True)
+    start, end = int(found["line"]), int(found["end_line"])
+    if end > len(lines):
+        return ""
+    text = "".join(lines[start - 1 : end])
+    offset_end = len(text) - len(lines[end - 1]) + int(found["end_col"]) - 1
+    return f"{' '.join(text[int(found['col']) - 1 : offset_end].split())} → {found['to']}"
+
+
+def change_of(mutant: dict[str, Any]) -> str:
+    """One line for what a mutant changes, as the ledger records it: from → to."""
+    if mutant["file"].endswith(".py"):
+        return f"{mutant.get('from', '')} → {mutant.get('to', '')}"
+    return stryker_change(mutant["file"], mutant["mutant"])
+
+
 def equivalent() -> dict[tuple[str, str], str]:
     """(file, mutant) → why it is equivalent (``equivalent.toml``)."""
     data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
     return {(e["file"], e["mutant"]): e["why"] for e in data.get("equivalent", [])}
+
+
+def recorded_changes() -> dict[tuple[str, str], str]:
+    """(file, mutant) → what the entry says its mutant changes (``change``; "" when it says nothing)."""
+    data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
+    return {(e["file"], e["mutant"]): e.get("change", "") for e in data.get("equivalent", [])}
+
+
+def record_changes(mutants: list[dict[str, Any]]) -> int:
+    """Write each entry's ``change`` (after its ``mutant``) as its mutant changes the code now;
+    how many entries were written. For a new entry, or one read again after the code moved."""
+    now = {(m["file"], m["mutant"]): change_of(m) for m in mutants if (m["file"], m["mutant"]) in equivalent()}
+    out, entry, written = [], {}, 0
+    for line in EQUIVALENT.read_text("utf-8").splitlines(keepends=True):
+        if line.startswith("change = "):
+            continue  # written again below, as the mutant is now
+        out.append(line)
+        for key in ("file", "mutant"):
+            if line.startswith(f"{key} = "):
+                entry[key] = tomllib.loads(line)[key]
+        if line.startswith("mutant = ") and (entry.get("file"), entry["mutant"]) in now:
+            out.append(f"change = {json.dumps(now[entry['file'], entry['mutant']], ensure_ascii=False)}\n")
+            written += 1
+    EQUIVALENT.write_text("".join(out), "utf-8")
+    return written
 
 
 def area_of(file: str) -> str:
@@ -170,19 +247,32 @@ def report(mutants: list[dict[str, Any]], kept: dict[tuple[str, str], str]) -> d
     return areas
 
 
-def ledger_problems(mutants: list[dict[str, Any]], kept: dict[tuple[str, str], str]) -> list[str]:
-    """What is wrong with ``equivalent.toml`` against this run: an entry that names no mutant,
-    and one that names a mutant a test killed (not equivalent, then: the entry is wrong, or a
-    change renumbered the mutants and the name now points at another one)."""
-    status = {(m["file"], m["mutant"]): m["status"] for m in mutants}
+def ledger_problems(
+    mutants: list[dict[str, Any]], kept: dict[tuple[str, str], str], changes: dict[tuple[str, str], str]
+) -> list[str]:
+    """What is wrong with ``equivalent.toml`` against this run: an entry that names no mutant;
+    one that names a mutant a test killed (not equivalent, then: the entry is wrong, or a change
+    renumbered the mutants and the name now points at another one); and one whose mutant now
+    changes something else than the entry records (``changes``: a line moved or was rewritten
+    above it, or the mutants were renumbered), or that records nothing."""
+    by_name = {(m["file"], m["mutant"]): m for m in mutants}
     problems = []
     for file, mutant in sorted(kept):
-        if (file, mutant) not in status:
+        found = by_name.get((file, mutant))
+        recorded = changes.get((file, mutant), "")
+        if found is None:
             problems.append(f"equivalent.toml names no mutant: {file} {mutant} (the code moved; read the entry again)")
-        elif status[file, mutant] in _KILLED:
+        elif found["status"] in _KILLED:
             problems.append(
                 f"equivalent.toml names a mutant a test killed: {file} {mutant} "
                 "(not equivalent; or the mutants were renumbered: read the entry again)"
+            )
+        elif not recorded:
+            problems.append(f"equivalent.toml does not say what {file} {mutant} changes (run.py --record writes it)")
+        elif change_of(found) != recorded:
+            problems.append(
+                f"equivalent.toml's {file} {mutant} changed {recorded!r}; it now changes {change_of(found)!r} "
+                "(read the entry again; run.py --record writes what it changes now)"
             )
     return problems
 
@@ -190,12 +280,18 @@ def ledger_problems(mutants: list[dict[str, Any]], kept: dict[tuple[str, str], s
 def main() -> int:
     """Run the testers (unless ``--report-only``), write the report, fail when a target is missed."""
     REPORTS.mkdir(parents=True, exist_ok=True)
+    kept = equivalent()
+    if "--record" in sys.argv:  # what each entry's mutant changes now, written in the ledger
+        generate_mutmut()
+        ledger = [{"file": f, "mutant": m} for f, m in kept if not f.endswith(".py")]
+        print(f"recorded what {record_changes([*mutmut_mutants(set(kept)), *ledger])} entries' mutants change")
+        return 0
     if "--report-only" not in sys.argv:
         run_mutmut()
         run_stryker()
-    mutants, kept = [*mutmut_mutants(), *stryker_mutants()], equivalent()
+    mutants = [*mutmut_mutants(set(kept)), *stryker_mutants()]
     areas = report(mutants, kept)
-    stale = ledger_problems(mutants, kept)
+    stale = ledger_problems(mutants, kept, recorded_changes())
     (REPORTS / "mutants.json").write_text(json.dumps(areas, indent=1) + "\n", "utf-8")
     for problem in stale:
         print(problem)
