@@ -28,6 +28,7 @@ from build_scripts.changes.feed import LATEST, atom_feed
 from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
 from build_scripts.finish.book.parts import PrintPart, print_parts
+from build_scripts.finish.search.question_words import load_question_words
 from build_scripts.finish.stage import FinishOptions, FinishState, PagesState, RulebookPage, SiteState
 from build_scripts.pages.calculator_forms import Placement, load_placements
 from build_scripts.pages.not_found import render_not_found
@@ -35,7 +36,6 @@ from build_scripts.pages.offline_page import OFFLINE_PAGE, render_offline_page
 from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.rulebook.anchor_lock import AnchorLock
-from build_scripts.rulebook.question_words import load_question_words
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 from build_scripts.settings.options import Project

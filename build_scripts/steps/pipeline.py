@@ -18,6 +18,7 @@ from build_scripts.cards.rule_cards import Card, as_of_span, cards_for, last_cha
 from build_scripts.cards.rule_history import HISTORY_NAME, HistoryCheck, RuleHistory, renamed_from
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import AnchoredBlock, LastChange, RuleRef, page_url
+from build_scripts.finish.search.question_words import QuestionWords, check_question_words, question_words_report
 from build_scripts.pages.calculator_forms import Placement, render_form
 from build_scripts.pages.calculators_page import render_calculators_page
 from build_scripts.pages.page_kinds import CalculatorsPage, ReadingsPage, TablePage
@@ -35,7 +36,6 @@ from build_scripts.pages.table_spec import TABLE_NAME, TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock, LockCheck
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids
-from build_scripts.rulebook.question_words import QuestionWords, check_question_words, question_words_report
 from build_scripts.rulebook.term_definitions import definitions
 from build_scripts.rulebook.terms import (
     TermMap,

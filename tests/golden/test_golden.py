@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from support.rulebook_helpers import PAGES, build, committed_table
 
+from build_scripts.finish.search.question_words import load_question_words
 from build_scripts.pages.report import reference_report
 from build_scripts.rulebook.anchor_lock import AnchorLock
-from build_scripts.rulebook.question_words import load_question_words
 from build_scripts.rulebook.wikitext import decode, parse_blocks
 from build_scripts.steps.pipeline import PageSpec, RulebookInputs, build_rulebook
 from harness.project import ROOT

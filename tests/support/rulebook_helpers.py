@@ -5,10 +5,10 @@ from __future__ import annotations
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.errors import Source
 from build_scripts.core.model import AnchoredBlock, Block, BlockKind, Inline
+from build_scripts.finish.search.question_words import QuestionWords
 from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_spec import TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock
-from build_scripts.rulebook.question_words import QuestionWords
 from build_scripts.rulebook.terms import load_terms
 from build_scripts.steps.pipeline import BuildResult, PageSpec, RulebookInputs, build_rulebook
 from harness.project import PROJECT

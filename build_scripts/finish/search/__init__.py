@@ -4,7 +4,7 @@
 aside), takes the rules it shows (:mod:`.rule_text`), writes one Pagefind record per rule
 (:mod:`.records`, ``pagefind_index.mjs``) into ``pagefind/``, the rules' words by length
 into ``search/words-N.json`` for "Did you mean", the words for questions into
-``search/words.json`` (:mod:`build_scripts.rulebook.question_words`), and leaves the theme's own search index
+``search/words.json`` (:mod:`build_scripts.finish.search.question_words`), and leaves the theme's own search index
 without documents (its search box stays; the page's search worker answers from Pagefind).
 """
 

@@ -7,7 +7,7 @@ import pytest
 from support.rulebook_helpers import build
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.rulebook.question_words import (
+from build_scripts.finish.search.question_words import (
     QuestionWords,
     check_question_words,
     load_question_words,
