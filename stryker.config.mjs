@@ -20,7 +20,7 @@ export default {
     "docs/assets/js/table/feeds.mjs",
     "docs/assets/js/table/summary.mjs",
     "docs/assets/js/table/link.mjs",
-    "docs/assets/js/as-of-when.mjs",
+    "docs/assets/js/as-of/when.mjs",
     "docs/assets/js/search/question.mjs",
     "docs/assets/js/search/typos.mjs",
     "docs/assets/js/search/results.mjs",

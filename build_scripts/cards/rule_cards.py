@@ -227,7 +227,7 @@ def last_change(timeline: Mapping[str, Sequence[Sequence[str | int]]]) -> LastCh
     """The page's last change, from its rules' versions (``page_versions``'s ``asof.rules``).
 
     One version, the newest by (day, revision) of each rule's words now, as the page script's
-    ``lastMade`` (``as-of-when.mjs``) picks it: never the newest day beside another rule's
+    ``lastMade`` (``as-of/when.mjs``) picks it: never the newest day beside another rule's
     highest revision. ``("", 0)`` for a page of no rules.
     """
     latest = [(str(steps[-1][0]), int(steps[-1][1])) for steps in timeline.values() if steps]

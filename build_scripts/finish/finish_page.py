@@ -34,10 +34,10 @@ BACK_GUARD = "assets/js/back-guard.js"
 SEARCH_LATER = "assets/js/search-later.js"
 #: On a rulebook page opened as of a date, holds the rules back until they show their words
 #: of then (see the script); just before the article, so it runs before a rule is painted.
-AS_OF_EARLY = "assets/js/as-of-early.js"
+AS_OF_EARLY = "assets/js/as-of/early.js"
 #: On such a page, puts in the rules' words of then and lets them be painted: a classic script
 #: the build bundles (:mod:`build_scripts.finish.classic`), right after the article.
-AS_OF_FIRST = "assets/js/as-of-first.js"
+AS_OF_FIRST = "assets/js/as-of/first.js"
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 #: The theme's search button in its header; the calculators' button goes before it.
 _HEADER_SEARCH = '<label class="md-header__button md-icon" for="__search">'

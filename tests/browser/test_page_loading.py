@@ -287,7 +287,7 @@ def test_a_page_as_of_a_date_moves_nothing_painted(
 def test_a_page_opened_as_of_a_date_shows_its_words_of_then_before_any_module_or_the_theme(
     first_visit_phone: Phones, site_url: str, built_site: Path
 ) -> None:
-    """The words of then come from a classic script right after the article (as-of-first.js),
+    """The words of then come from a classic script right after the article (as-of/first.js),
     not from the page's modules, which wait for the whole document and the theme's bundle."""
     context = first_visit_phone(service_workers="block")
     context.route(re.compile(r"(\.mjs|/javascripts/bundle\.[0-9a-f]+\.min\.js)$"), lambda route: route.abort())

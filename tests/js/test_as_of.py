@@ -1,4 +1,4 @@
-"""The rules as of a date, the pure part (``docs/assets/js/as-of-when.mjs``) in Node:
+"""The rules as of a date, the pure part (``docs/assets/js/as-of/when.mjs``) in Node:
 reading ``?as-of=`` against the book's span and finding each rule's words then
 (``tests/js/as-of/*.test.mjs``). What a player sees is tested in
 ``tests/browser/test_wiki_life.py``. A page's last change, chosen alike by the page script
@@ -46,7 +46,7 @@ process.stdout.write(JSON.stringify(made.map((step) => (step ? [step[0], step[1]
 def test_a_pages_last_change_is_the_same_in_python_and_in_the_page_script() -> None:
     """The printed foot and the PDF's title page (``last_change``, from the pages' step) and the
     as-of banner (``lastMade``, in the page) name the same day and revision for the same rules."""
-    module = json.dumps((ROOT / "docs" / "assets" / "js" / "as-of-when.mjs").as_uri())
+    module = json.dumps((ROOT / "docs" / "assets" / "js" / "as-of/when.mjs").as_uri())
     done = subprocess.run(
         ["node", "--input-type=module", "-e", LAST_MADE % module, json.dumps(TIMELINES)],
         capture_output=True,

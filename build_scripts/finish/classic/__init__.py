@@ -21,9 +21,9 @@ __all__ = ["CLASSIC", "write_classic_scripts"]
 #: Classic script in the site → the module it is bundled from (both from the site root).
 CLASSIC = {
     # The page first opened as of a date (build_scripts/finish/finish_page.py: AS_OF_FIRST).
-    "assets/js/as-of-first.js": "assets/js/as-of-first.mjs",
+    "assets/js/as-of/first.js": "assets/js/as-of/first.mjs",
     # What holds such a page's rules back until then (finish_page.py: AS_OF_EARLY).
-    "assets/js/as-of-early.js": "assets/js/as-of-early.mjs",
+    "assets/js/as-of/early.js": "assets/js/as-of/early.mjs",
 }
 _BUNDLER = Path(__file__).with_name("bundle.mjs")
 

@@ -10,10 +10,10 @@
 //   removed words marked by more than colour). An unknown or malformed v is ignored.
 //   When the words came from the wiki (make sync), the notice names the edit that changed
 //   them (revision, who, its summary) and links to that edit's page on the wiki.
-// - On a page showing the rules as of a date (?as-of=, as-of.mjs), the card address and the
+// - On a page showing the rules as of a date (?as-of=, as-of/index.mjs), the card address and the
 //   date are those of the words shown then.
 // The page data "rule-versions" (build_scripts/cards/rule_cards.py:page_versions) holds it all.
-import { localDay, thenVersion } from "./as-of-when.mjs";
+import { localDay, thenVersion } from "./as-of/when.mjs";
 import { el, onEveryPage, pageData } from "./site.mjs";
 
 const VERSION = /^[0-9a-f]{8}$/;

@@ -1,7 +1,7 @@
 // @ts-check
 // Scrollhammer Rules: the page scripts' one entry point (added to every page by the
 // build's MkDocs plugin as a module script).
-import { start as startAsOf } from "./as-of.mjs";
+import { start as startAsOf } from "./as-of/index.mjs";
 import { start as startBackToTop } from "./back-to-top.mjs";
 import { start as startCalculators } from "./calculators/forms.mjs";
 import { start as startInView } from "./calculators/in-view.mjs";

@@ -8,7 +8,7 @@
 // Set on every page, instant navigation included. A page shown as of a date says so too: its
 // sheets hold the words of then. Not a page whose ?as-of= was refused (its banner says so, and
 // it shows today's rules), nor a page without rules, which no date changes.
-import { asOfValue } from "./as-of-when.mjs";
+import { asOfValue } from "./as-of/when.mjs";
 import { onEveryPage } from "./site.mjs";
 
 const FOOT = "sh-print-foot";
@@ -25,7 +25,7 @@ function setFoot() {
   const data = document.getElementById(FOOT);
   let words = data instanceof HTMLElement ? data.dataset.words || "" : "";
   const asOf = asOfValue(window.location.search);
-  // The page's own word on it: as-of-page.mjs has put in its banner, refused or not, by now.
+  // The page's own word on it: as-of/page.mjs has put in its banner, refused or not, by now.
   const shown = document.querySelector("article aside.sh-asof:not(.sh-asof--refused)");
   if (words && asOf && shown) words += ` · shown as of ${asOf}`;
   document.documentElement.style.setProperty("--sh-print-foot", cssString(words));

@@ -18,7 +18,7 @@ export const ORDER = /** @type {const} */ ([
   "keyword", // a defined term: its popover, wherever the term is defined (terms.mjs)
   "search-button", // a button that opens the search (open-search.mjs)
   "calculation-link", // a calculation's link to this page: applied in place (calculators/calculation-links.mjs)
-  "as-of-link", // a link to this page as of another date, or today's: loaded afresh (as-of.mjs)
+  "as-of-link", // a link to this page as of another date, or today's: loaded afresh (as-of/index.mjs)
   "in-page-link", // a link to a place on this page: the rule highlighted there (rule-links.mjs)
 ]);
 

@@ -1,4 +1,4 @@
-// The rules as of a date: the pure part (docs/assets/js/as-of-when.mjs).
+// The rules as of a date: the pure part (docs/assets/js/as-of/when.mjs).
 // Run by tests/js/test_as_of.py with `node --test`.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -11,7 +11,7 @@ import {
   readAsOf,
   thenVersion,
   versionAt,
-} from "../../../docs/assets/js/as-of-when.mjs";
+} from "../../../docs/assets/js/as-of/when.mjs";
 
 /** A synced book: its history from 2026-10-01, revisions 3 to 40. */
 const synced = {

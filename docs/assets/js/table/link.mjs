@@ -4,7 +4,7 @@
 // from a text that fails any check. A table with the rules' date fixed is `2.<state>` with
 // the date fourth (a site before format 2 says it is newer). The device keeps its copy in
 // the same format.
-import { asOfShapeProblem } from "../as-of-when.mjs";
+import { asOfShapeProblem } from "../as-of/when.mjs";
 import { answerProblem, emptyTable, kindOf, LIMITS, LINK_MAX, nameProblem } from "./model.mjs";
 import { addStep } from "./steps.mjs";
 

@@ -11,7 +11,7 @@
 // reduction, or an armour value set by hand), in order, and, when the players fix one, the
 // rules' date for the game (`rules`: a date or a wiki revision, as ?as-of= takes it). A
 // building's current armour value is never stored: steps.mjs replays it from the steps.
-import { asOfShapeProblem } from "../as-of-when.mjs";
+import { asOfShapeProblem } from "../as-of/when.mjs";
 
 /**
  * @typedef {{says: string, rule: string, when: [string, string] | null}} Fact

@@ -13,7 +13,7 @@
 // The page's parts, one job each: state.mjs (what it shows and keeps), pieces.mjs,
 // questions.mjs, sections.mjs (a building's damage, the game's changes), sharing.mjs, and
 // ask.mjs (a rule's ✎ Agree link, arrived at).
-import { carryAsOf } from "../as-of-page.mjs";
+import { carryAsOf } from "../as-of/page.mjs";
 import { el, pageData } from "../site.mjs";
 import { arriveAsked, focusable } from "./ask.mjs";
 import { decode } from "./link.mjs";

@@ -1,7 +1,7 @@
 // @ts-check
 // Scrollhammer Rules: the table page's questions: each with its control (or, read-only, its
 // answer), the book's default marked, and the rule's words one tap away.
-import { localDay } from "../as-of-when.mjs";
+import { localDay } from "../as-of/when.mjs";
 import { el } from "../site.mjs";
 import { askedOf, focusQuestion } from "./ask.mjs";
 import { errorFor } from "./fields.mjs";

@@ -2,20 +2,21 @@
 // Scrollhammer Rules: a rulebook page's rules in their words as of a date (?as-of=2026-11-01) or a
 // wiki revision (?as-of=9177).
 //
-// Every rule shows the words it had then (as-of-when.mjs finds them in the page's own history,
+// Every rule shows the words it had then (as-of/when.mjs finds them in the page's own history,
 // "rule-versions"): a banner names the date or revision, when the page's words then were last
 // changed, and how many rules changed since; each changed rule says so and shows its word
 // difference to today's on a tap; a rule that did not exist then says so. Links inside the site
 // carry ?as-of=. The calculators follow today's rules, and say so. A value that names no time of
 // the book's history is refused in a notice and the page shows today's rules.
 //
-// Two callers: as-of-first.js (this module bundled as a classic script by the build, run right
-// after the article of the page opened, before its first paint) and as-of.mjs (after each of
+// Two callers: as-of/first.js (this module bundled as a classic script by the build, run right
+// after the article of the page opened, before its first paint) and as-of/index.mjs (after each of
 // Material's instant navigations). A page shows its words of then once: the second caller finds
 // the banner and does nothing.
-import { asOfValue, isAsOfData, lastMade, localDay, readAsOf, versionAt } from "./as-of-when.mjs";
-import { diffBlock, editLine, olderVersion, placeAfterRule, versions } from "./cards.mjs";
-import { el } from "./site.mjs";
+
+import { diffBlock, editLine, olderVersion, placeAfterRule, versions } from "../cards.mjs";
+import { el } from "../site.mjs";
+import { asOfValue, isAsOfData, lastMade, localDay, readAsOf, versionAt } from "./when.mjs";
 
 /** The banner every page shown as of a date gets (refused or not): its words of then are in. */
 const BANNER = "article aside.sh-asof";
@@ -140,7 +141,7 @@ function noteCalculators(label) {
   }
 }
 
-/** The page's rules may be painted now (as-of-early.js held them back on a page opened as of a date). */
+/** The page's rules may be painted now (as-of/early.js held them back on a page opened as of a date). */
 function release() {
   document.documentElement.classList.remove("sh-asof-wait");
 }
@@ -173,7 +174,7 @@ function showAsOf() {
     return;
   }
   const { when } = read;
-  /** @type {(import("./as-of-when.mjs").VersionStep | null)[]} */
+  /** @type {(import("./when.mjs").VersionStep | null)[]} */
   const shown = [];
   let changed = 0;
   for (const [id, steps] of Object.entries(asof.rules)) {

@@ -1,16 +1,16 @@
 // @ts-check
 // Scrollhammer Rules: the rules as of a date (?as-of=2026-11-01) or a wiki revision (?as-of=9177).
 //
-// as-of-page.mjs puts each rule's words of then in the page: on the page first opened, the
-// build's classic script as-of-first.js has done it before the first paint; here, after each of
+// as-of/page.mjs puts each rule's words of then in the page: on the page first opened, the
+// build's classic script as-of/first.js has done it before the first paint; here, after each of
 // Material's instant navigations (and on the first page, should that script have failed). Copy
 // link, Copy quote, Share and Show give the words shown (cards.mjs, quote.mjs read them from the
 // page). A tap on a link to this page as of another date loads it afresh.
 
-import { showRulesAsOf } from "./as-of-page.mjs";
-import { asOfValue } from "./as-of-when.mjs";
-import { onEveryPage } from "./site.mjs";
-import { onTap } from "./taps.mjs";
+import { onEveryPage } from "../site.mjs";
+import { onTap } from "../taps.mjs";
+import { showRulesAsOf } from "./page.mjs";
+import { asOfValue } from "./when.mjs";
 
 /**
  * A link to this page as of another date, or to today's rules: loaded afresh, its rules in

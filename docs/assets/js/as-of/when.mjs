@@ -1,7 +1,7 @@
 // @ts-check
 // Scrollhammer Rules: which words a rule had on a date, or at a wiki revision (?as-of=).
 //
-// Pure: no page, no DOM; as-of.mjs shows the answer, cards.mjs gives the words' version in
+// Pure: no page, no DOM; as-of/index.mjs shows the answer, cards.mjs gives the words' version in
 // links. The data is the page's "rule-versions" → "asof" (build_scripts/cards/rule_cards.py:
 // page_versions): the book's span (its first day, the synced revisions) and each rule's
 // versions oldest first as [date, rev, version] (rev 0: words a build saw, not a wiki edit).
