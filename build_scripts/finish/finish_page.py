@@ -20,7 +20,7 @@ from markupsafe import escape
 from build_scripts.core.csp import externalize_inline_scripts
 from build_scripts.finish.head import add_head_tags
 from build_scripts.finish.page_data import find_article
-from build_scripts.finish.print_foot import add_print_foot
+from build_scripts.finish.print.foot import add_print_foot
 
 if TYPE_CHECKING:
     from build_scripts.finish.stage import PagesState, SiteState

@@ -13,7 +13,7 @@
 3. :func:`build_scripts.finish.search.write_search`: the search, one record per rule, read
    from the built pages (Pagefind's index, the words for "Did you mean");
 4. :func:`build_scripts.cards.card_pages.write_cards`: a card (page and image) for every rule;
-   and :func:`build_scripts.finish.book.print_book.write_print_book`: the book to print (PDF);
+   and :func:`build_scripts.finish.print.book.write_print_book`: the book to print (PDF);
 5. :func:`build_scripts.finish.service_worker.write_service_worker`: ``sw.js``, precaching it all
    but the cards of live rules (it answers their addresses itself) and their images;
 6. :func:`build_scripts.finish.precompress.precompress_site`: brotli and gzip copies.
@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Any
 from build_scripts.cards.card_pages import CardsWritten, write_cards
 from build_scripts.core.csp import externalize_data_svgs
 from build_scripts.core.stage_timer import StageTimer
-from build_scripts.finish.book.print_book import PrintWritten, drop_print_link, write_print_book
 from build_scripts.finish.classic import write_classic_scripts
 from build_scripts.finish.first_answers import write_first_answers
 from build_scripts.finish.precompress import Compressed, precompress_site
+from build_scripts.finish.print.book import PrintWritten, drop_print_link, write_print_book
 from build_scripts.finish.search import SearchWritten, write_search
 from build_scripts.finish.service_worker import Precache, write_service_worker
 from build_scripts.finish.vendor_modules import write_vendor_modules

@@ -22,9 +22,9 @@ from typing import Any, TypeVar
 from build_scripts.cards.rule_cards import Card
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import LastChange
-from build_scripts.finish.book.parts import PrintPart
 from build_scripts.finish.finish_site import Finished, finish_site
 from build_scripts.finish.generated_pages import finish_generated_pages
+from build_scripts.finish.print.parts import PrintPart
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 
 __all__ = ["FINISH_STATE", "FinishOptions", "FinishState", "PagesState", "RulebookPage", "SiteState", "run_finish"]

@@ -27,7 +27,7 @@ from build_scripts.changes.entries import Entry, changes
 from build_scripts.changes.feed import LATEST, atom_feed
 from build_scripts.changes.pages import FEED, OLDER_GLOB, changes_pages
 from build_scripts.core.errors import RulebookError
-from build_scripts.finish.book.parts import PrintPart, print_parts
+from build_scripts.finish.print.parts import PrintPart, print_parts
 from build_scripts.finish.search.question_words import load_question_words
 from build_scripts.finish.stage import FinishOptions, FinishState, PagesState, RulebookPage, SiteState
 from build_scripts.pages.calculator_forms import Placement, load_placements

@@ -51,7 +51,7 @@ AREAS = {
     "history": ("build_scripts/cards/",),
     "changes": ("build_scripts/changes/",),
     "search": ("build_scripts/finish/search/",),
-    "print": ("build_scripts/finish/book/",),
+    "print": ("build_scripts/finish/print/",),
     "settings": ("build_scripts/settings/",),
     "table": ("docs/assets/js/table/",),
     "page scripts": ("docs/assets/js/",),

@@ -16,9 +16,9 @@ import pypdf
 import pytest
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.finish.book.parts import print_parts
-from build_scripts.finish.book.print_book import PrintWritten, write_print_book
-from build_scripts.finish.book.print_reader import book_id
+from build_scripts.finish.print.book import PrintWritten, write_print_book
+from build_scripts.finish.print.parts import print_parts
+from build_scripts.finish.print.reader import book_id
 from harness.project import PROJECT
 
 PDF = "print/rules.pdf"

@@ -10,7 +10,7 @@ import { start as startClosedSearch } from "./closed-search.mjs";
 import { start as startDrawer } from "./drawer.mjs";
 import { start as startOffline } from "./offline.mjs";
 import { start as startOpenSearch } from "./open-search.mjs";
-import { start as startPrintFoot } from "./print-foot.mjs";
+import { start as startPrintFoot } from "./print/foot.mjs";
 import { start as startRuleLinks } from "./rule-links.mjs";
 import { start as startSearchTypos } from "./search-typos.mjs";
 import { start as startSkipLink } from "./skip-link.mjs";

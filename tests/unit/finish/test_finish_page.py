@@ -10,7 +10,7 @@ import pytest
 from support.finish_states import SITE, pages_state, rulebook_page
 
 from build_scripts.finish.finish_page import AS_OF_EARLY, AS_OF_FIRST, finish_page
-from build_scripts.finish.print_foot import FOOT_ID
+from build_scripts.finish.print.foot import FOOT_ID
 
 BUNDLE = '<script src="../assets/javascripts/bundle.0123abcd.min.js"></script>'
 

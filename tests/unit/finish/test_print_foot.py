@@ -3,7 +3,7 @@ address, and the day and wiki revision of its newest words, as the pages' step g
 
 from __future__ import annotations
 
-from build_scripts.finish.print_foot import FOOT_ID, add_print_foot, foot_words
+from build_scripts.finish.print.foot import FOOT_ID, add_print_foot, foot_words
 
 HEADING = '<h1 id="buildings">Buildings<a class="headerlink" href="#buildings">#</a></h1>'
 PAGE = f'<body><article class="md-content__inner">{HEADING}<p>Words.</p></article></body>'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.finish.book.parts import FIRST_PART, PrintPart, print_parts
+from build_scripts.finish.print.parts import FIRST_PART, PrintPart, print_parts
 
 
 def test_a_book_without_groups_is_one_pdf() -> None:

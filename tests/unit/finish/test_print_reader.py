@@ -3,7 +3,7 @@ id the book's own, each link followed to where it leads in the book, each "page 
 
 from __future__ import annotations
 
-from build_scripts.finish.book.print_reader import NOT_HERE, Link, article, book_id, print_page
+from build_scripts.finish.print.reader import NOT_HERE, Link, article, book_id, print_page
 
 BOOK = {"buildings/", "ruins/"}
 

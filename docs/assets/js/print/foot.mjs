@@ -1,6 +1,6 @@
 // @ts-check
 // Scrollhammer Rules: each printed sheet's foot names the site, the page, its address and the
-// date of its words (the build writes them into the page: build_scripts/finish/print_foot.py).
+// date of its words (the build writes them into the page: build_scripts/finish/print/foot.py).
 //
 // The print stylesheet prints them in the page's bottom margin, beside the page number, from
 // a custom property this module sets on the root: one page's words cannot be in a stylesheet
@@ -8,8 +8,8 @@
 // Set on every page, instant navigation included. A page shown as of a date says so too: its
 // sheets hold the words of then. Not a page whose ?as-of= was refused (its banner says so, and
 // it shows today's rules), nor a page without rules, which no date changes.
-import { asOfValue } from "./as-of/when.mjs";
-import { onEveryPage } from "./site.mjs";
+import { asOfValue } from "../as-of/when.mjs";
+import { onEveryPage } from "../site.mjs";
 
 const FOOT = "sh-print-foot";
 

@@ -1,6 +1,6 @@
 """The printed book: each part's pages read back from the built site, typeset as a PDF.
 
-Each part (:mod:`parts`) is one HTML document (``print_book.html.j2`` and its stylesheet):
+Each part (:mod:`parts`) is one HTML document (``print/book.html.j2`` and its stylesheet):
 a title page naming the date and wiki revision of its words and the site's address, the
 contents with their page numbers, then each page's rules (:mod:`print_reader`). WeasyPrint,
 a typesetter made for print CSS, makes the PDF: its bookmarks from the headings, its running
@@ -28,13 +28,13 @@ from build_scripts.core.build_cache import BuildCache, Job
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import LastChange
 from build_scripts.core.templates import TEMPLATES, environment
-from build_scripts.finish.book.parts import PrintPart
-from build_scripts.finish.book.print_reader import Heading, Link, PrintPage, article, book_id, print_page, short_address
+from build_scripts.finish.print.parts import PrintPart
+from build_scripts.finish.print.reader import Heading, Link, PrintPage, article, book_id, print_page, short_address
 
 __all__ = ["PRINT_LINK", "PrintWritten", "book_document", "drop_print_link", "typeset", "write_print_book"]
 
-_CSS = TEMPLATES / "print_book.css"
-_TEMPLATE = TEMPLATES / "print_book.html.j2"
+_CSS = TEMPLATES / "print/book.css"
+_TEMPLATE = TEMPLATES / "print/book.html.j2"
 
 
 def _templates() -> tuple[str, str]:
@@ -96,7 +96,7 @@ def book_document(
     day, revision = words_of
     return (
         environment()
-        .get_template("print_book.html.j2")
+        .get_template("print/book.html.j2")
         .render(
             title=f"{site_name} — {part.name}" if part.name else site_name,
             site_name=site_name,

@@ -4,7 +4,7 @@ The site, the page, its address, and the date (and wiki revision) of its words, 
 found on a table says where it came from and how old it is.
 
 The build writes the words into the page as data (``<span id="sh-print-foot" data-words>``,
-hidden, never read as text); ``print-foot.mjs`` gives them to the print stylesheet, whose
+hidden, never read as text); ``print/foot.mjs`` gives them to the print stylesheet, whose
 page-margin boxes print them with the page number (a stylesheet cannot hold one page's
 words: the site's policy allows no inline style).
 """
@@ -16,8 +16,8 @@ from html import unescape
 
 from markupsafe import escape
 
-from build_scripts.finish.book.print_reader import short_address
 from build_scripts.finish.page_data import find_article
+from build_scripts.finish.print.reader import short_address
 
 __all__ = ["FOOT_ID", "add_print_foot", "foot_words"]
 
