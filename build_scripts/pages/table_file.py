@@ -136,6 +136,8 @@ def _kind_rest(entry: Entry, kind_id: str, group: str, facts: tuple[Fact, ...]) 
                 f"the building kind {kind_id!r} needs type = a building type ({', '.join(BUILDINGS)}, custom)"
             )
     armour_rule = entry.data.get("armour_rule")
+    if group == "building" and not armour_rule:  # the table shows it beside every armour value
+        raise entry.error(f"the building kind {kind_id!r} needs armour_rule = the rule that gives its armour value")
     return Kind(
         kind_id,
         _str(entry, "name"),
@@ -223,6 +225,8 @@ def _feed(entry: Entry, questions: Mapping[str, Question]) -> Feed:
             raise entry.error(f"{calculator} has no input {key!r}")
         if value not in PIECE_VALUES and value not in questions:
             raise entry.error(f"the feed fills {key} from {value!r}: neither {', '.join(PIECE_VALUES)} nor a question")
+        if value in questions and questions[value].default in (None, ""):  # a piece not yet asked feeds it
+            raise entry.error(f"the feed fills {key} from the question {value!r}, which needs a default")
     return Feed(calculator, group, dict(inputs), entry.source)
 
 

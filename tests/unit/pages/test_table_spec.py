@@ -102,6 +102,16 @@ def test_words_a_question_quotes_must_be_in_its_rule() -> None:
             ('inputs = { level_height = "level-height" }', 'inputs = { height = "level-height" }', 1),
             "no input 'height'",
         ),
+        # What the table's page scripts rely on (tests/mutation/equivalent.toml names these):
+        # every building kind has an armour rule, every question a feed reads has a default.
+        (
+            ('armour_rule = "buildings#building-types-stone-towers-usually-have-armour"\n', "", 1),
+            "the building kind 'stone-tower' needs armour_rule",
+        ),
+        (
+            ("min = 1\nmax = 12\ndefault = 3", "min = 1\nmax = 12", 1),
+            "the feed fills level_height from the question 'level-height', which needs a default",
+        ),
     ],
 )
 def test_a_malformed_entry_fails_at_its_line(change: tuple[str, str, int], message: str) -> None:
