@@ -9,6 +9,7 @@ config to :meth:`Options.from_mapping` and gets the same options, checked the sa
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -33,6 +34,8 @@ __all__ = [
     "read_config",
 ]
 
+#: What a page's name may be: its address from the site root, a lower-case slug.
+_PAGE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 #: The plugin's name under ``plugins:`` in ``mkdocs.yml``.
 PLUGIN = "scrollhammer"
 #: The project's config file, in its folder: the generator's settings and the plugin's options.
@@ -204,6 +207,8 @@ class Options:
         """
         options: Options = _build(cls, raw, where)
         for page in options.pages:
+            if not _PAGE_NAME.fullmatch(page.name):  # its address; the printed book names its parts after it
+                raise RulebookError(f"{where}: page {page.name!r}: a name is lower-case letters, digits and hyphens")
             if (page.kind == "rulebook") != bool(page.section):
                 raise RulebookError(f"{where}: page {page.name!r}: a rulebook page, and only one, names a `section`")
         return options

@@ -49,6 +49,10 @@ def test_the_options_are_those_mkdocs_hands_the_plugin(monkeypatch: pytest.Monke
         ),
         ({"exports": [], "pages": [{"name": "x", "title": "X"}]}, "page 'x': a rulebook page, and only one, names"),
         ({"exports": [], "pages": [{"name": "x", "title": 3, "kind": "table"}]}, "pages[0]: title: must be text"),
+        (
+            {"exports": [], "pages": [{"name": "Core/Rules", "title": "X", "kind": "table"}]},
+            "page 'Core/Rules': a name is lower-case letters, digits and hyphens",
+        ),
     ],
 )
 def test_a_bad_option_is_named_with_what_it_must_be(raw: dict[str, object], message: str) -> None:
