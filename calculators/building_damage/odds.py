@@ -78,8 +78,11 @@ def odds(start: int, attack: Attack, hits: int) -> Odds:
         occupant_dice += Fraction(step_dice, _HIT_WEIGHT ** (n + 1))
         damaging += Fraction(step_damaging, _HIT_WEIGHT ** (n + 1))
     total = _HIT_WEIGHT**hits
+    # A guard of exactness no input reaches: every branch above splits a weight into parts that
+    # add up to it (test_building_damage checks the sum). Its message is never read, so it is
+    # not mutated; the test above it is.
     if sum(sections.values()) != total:
-        raise ArithmeticError("building states do not add up to 1")
+        raise ArithmeticError("building states do not add up to 1")  # pragma: no mutate - see above
     return Odds(
         sections={av: Fraction(w, total) for av, w in sections.items()},
         first_chart={result: Fraction(w, _HIT_WEIGHT) for result, w in first_chart.items()},

@@ -18,7 +18,9 @@ as ``file:line`` with what was changed. Not part of ``make test``: its time is i
 
 Every entry of ``equivalent.toml`` records what its mutant changes (``change``: from → to); an
 entry whose mutant now changes something else, names no mutant, or names one a test killed
-fails the run. ``--record`` writes each entry's change as the code is now (mutmut's mutants
+fails the run. An entry equivalent only while something outside its code holds (the shipped
+data, a pinned dependency, the locale) names the test that holds it (``held_by``); the report
+counts the entries equivalent outright and those resting on such a check. ``--record`` writes each entry's change as the code is now (mutmut's mutants
 generated, no test run), for a new entry or one read again.
 
 Usage: ``python tests/mutation/run.py [--report-only | --record]`` (the report from the last runs).
@@ -194,6 +196,25 @@ def recorded_changes() -> dict[tuple[str, str], str]:
     return {(e["file"], e["mutant"]): e.get("change", "") for e in data.get("equivalent", [])}
 
 
+def stated_checks() -> dict[tuple[str, str], str]:
+    """(file, mutant) → the test that holds what the entry's reason assumes (``held_by``), for an
+    entry equivalent only while the shipped data, a pinned dependency or the environment is as
+    it says; "" for one equivalent outright."""
+    data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
+    return {(e["file"], e["mutant"]): e.get("held_by", "") for e in data.get("equivalent", [])}
+
+
+def missing_checks(held: dict[tuple[str, str], str]) -> list[str]:
+    """Each entry whose ``held_by`` names no test of the project (``path::test_name``)."""
+    problems = []
+    for (file, mutant), test in sorted(held.items()):
+        path, _, name = test.partition("::")
+        source = ROOT / path
+        if test and not (source.is_file() and f"def {name}(" in source.read_text("utf-8")):
+            problems.append(f"equivalent.toml's {file} {mutant} rests on {test}, which is no test of the project")
+    return problems
+
+
 def record_changes(mutants: list[dict[str, Any]]) -> int:
     """Write each entry's ``change`` (after its ``mutant``) as its mutant changes the code now;
     how many entries were written. For a new entry, or one read again after the code moved."""
@@ -291,10 +312,17 @@ def main() -> int:
         run_stryker()
     mutants = [*mutmut_mutants(set(kept)), *stryker_mutants()]
     areas = report(mutants, kept)
-    stale = ledger_problems(mutants, kept, recorded_changes())
-    (REPORTS / "mutants.json").write_text(json.dumps(areas, indent=1) + "\n", "utf-8")
+    held = stated_checks()
+    stale = ledger_problems(mutants, kept, recorded_changes()) + missing_checks(held)
+    rests = sum(1 for test in held.values() if test)
+    ledger = {"outright": len(held) - rests, "held_by_a_check": rests, "checks": sorted(set(held.values()) - {""})}
+    (REPORTS / "mutants.json").write_text(json.dumps({**areas, "ledger": ledger}, indent=1) + "\n", "utf-8")
     for problem in stale:
         print(problem)
+    print(
+        f"ledger: {len(held)} equivalent mutants, {ledger['outright']} outright, {rests} resting on "
+        f"{len(ledger['checks'])} stated checks (tests of the shipped data, the pinned parser, the locale)"
+    )
     for area, data in areas.items():
         print(
             f"{area}: {data['killed']} of {data['checked']} checked killed ({data['percent']} %), "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mutation.run import ROOT, ledger_problems, stryker_change
+from mutation.run import ROOT, ledger_problems, missing_checks, stated_checks, stryker_change
 
 KEPT = {("calculators/dice.py", "x_roll__mutmut_3"): "the two branches return the same value"}
 CHANGE = "return a if a else b → return a if a else a"
@@ -63,3 +63,18 @@ def test_a_stryker_mutants_change_is_its_spans_words_in_the_file_now() -> None:
         "^Not applied: / → /Not applied: /"
     ), "a span the line no longer has there reads other words"
     assert stryker_change(file, "x_roll__mutmut_3") == ""
+
+
+def test_an_entry_resting_on_a_check_names_a_test_of_the_project() -> None:
+    key = ("calculators/dice.py", "x_roll__mutmut_3")
+    here = "tests/unit/project/test_mutation_ledger.py::test_an_entry_resting_on_a_check_names_a_test_of_the_project"
+    assert missing_checks({key: here}) == []
+    assert missing_checks({key: ""}) == [], "equivalent outright"
+    [problem] = missing_checks({key: "tests/unit/project/test_mutation_ledger.py::test_gone"})
+    assert "rests on tests/unit/project/test_mutation_ledger.py::test_gone, which is no test" in problem
+    [problem] = missing_checks({key: "tests/unit/nowhere.py::test_x"})
+    assert "which is no test of the project" in problem
+
+
+def test_every_check_the_ledger_names_is_a_test_of_the_project() -> None:
+    assert missing_checks(stated_checks()) == []

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import mwparserfromhell
 import pytest
+from mwparserfromhell.nodes import Heading, Tag
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
@@ -277,3 +279,18 @@ def test_a_page_of_a_comment_alone_has_no_heading_at_its_top() -> None:
     with pytest.raises(RulebookError) as info:
         parse_blocks("<!-- only a comment -->\n", "f.wiki", banner=False)
     assert str(info.value) == "f.wiki:1: expected a ==Section== heading at the top of the page, before any rule text"
+
+
+@pytest.mark.parametrize(
+    "line", ["Cover ==Heading== here", "Cover * not a bullet", "'''Bold''' == not one ==", "a\t* b"]
+)
+def test_the_pinned_parser_makes_headings_and_bullets_only_at_a_lines_start(line: str) -> None:
+    """What the reader's "a heading must start its own line" and "a '*' bullet must start its
+    line" guards rely on (tests/mutation/equivalent.toml names them): mwparserfromhell, as
+    pinned, makes a Heading node or a '*' bullet Tag only at the start of a line."""
+    nodes = mwparserfromhell.parse(line).nodes
+    assert not [n for n in nodes if isinstance(n, Heading)]
+    assert not [n for n in nodes if isinstance(n, Tag) and n.wiki_markup == "*"]
+    at_start = mwparserfromhell.parse("== Heading ==\n* bullet").nodes
+    assert isinstance(at_start[0], Heading)
+    assert any(isinstance(n, Tag) and n.wiki_markup == "*" for n in at_start)
