@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self
 
 from build_scripts.cards.rule_cards import Card
 from build_scripts.core.errors import RulebookError
@@ -29,22 +29,28 @@ from build_scripts.runtime.assets import Runtime, prepare_runtime
 
 __all__ = ["FINISH_STATE", "FinishOptions", "FinishState", "PagesState", "RulebookPage", "SiteState", "run_finish"]
 
-_Group = TypeVar("_Group", "SiteState", "FinishOptions", "PagesState")
-
 #: Where the pages' step leaves the finish stage's state, from the project.
 FINISH_STATE = "build/stages/finish.json"
 
 
-def _load(cls: type[_Group], record: Mapping[str, Any]) -> _Group:
-    """A flat group from its record: every field named, nothing else (a stale state is refused)."""
-    names = {f.name for f in fields(cls)}
-    if set(record) != names:
-        raise KeyError(", ".join(sorted(set(record) ^ names)))
-    return cls(**record)
+class _Flat:
+    """A group of plain fields that loads itself from its record.
+
+    The record is as ``dataclasses.asdict`` wrote it: every field named, nothing else, so a
+    stale state is refused.
+    """
+
+    @classmethod
+    def load(cls, record: Mapping[str, Any]) -> Self:
+        """The group from its record."""
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]  # every _Flat is a dataclass
+        if set(record) != names:
+            raise KeyError(", ".join(sorted(set(record) ^ names)))
+        return cls(**record)  # a dataclass's own fields
 
 
 @dataclass(frozen=True)
-class SiteState:
+class SiteState(_Flat):
     """The site: its address, its path from the host's root, its name, this build's id."""
 
     url: str
@@ -52,14 +58,9 @@ class SiteState:
     name: str
     build_id: str
 
-    @classmethod
-    def load(cls, record: Mapping[str, Any]) -> SiteState:
-        """The group from its record (as ``dataclasses.asdict`` wrote it)."""
-        return _load(cls, record)
-
 
 @dataclass(frozen=True)
-class FinishOptions:
+class FinishOptions(_Flat):
     """The options stage 4 reads, as the pages' step read them (paths from the project)."""
 
     pyodide_dir: str
@@ -69,11 +70,6 @@ class FinishOptions:
     precompress: bool
     host_headers: str | None
     card_images: bool
-
-    @classmethod
-    def load(cls, record: Mapping[str, Any]) -> FinishOptions:
-        """The group from its record (as ``dataclasses.asdict`` wrote it)."""
-        return _load(cls, record)
 
 
 @dataclass(frozen=True)
@@ -93,7 +89,7 @@ class RulebookPage:
 
 
 @dataclass(frozen=True)
-class PagesState:
+class PagesState(_Flat):
     """The site's pages, as the pages' step made them (addresses from the site root)."""
 
     #: The page scripts' module graph, preloaded on every page.
@@ -120,7 +116,7 @@ class PagesState:
     def load(cls, record: Mapping[str, Any]) -> PagesState:
         """The pages from their record (as ``dataclasses.asdict`` wrote them)."""
         rulebook = {url: RulebookPage.load(page) for url, page in record["rulebook"].items()}
-        return _load(cls, {**record, "rulebook": rulebook})
+        return super().load({**record, "rulebook": rulebook})
 
 
 @dataclass(frozen=True)
