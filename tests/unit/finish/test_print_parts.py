@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict
+
 import pytest
 
 from build_scripts.core.errors import RulebookError
@@ -60,3 +63,19 @@ def test_two_groups_with_one_file_name_are_refused() -> None:
 def test_a_groups_file_is_its_name_in_lower_case_letters_and_digits() -> None:
     parts = print_parts([("a/", ()), ("b/", ("-Book 2: Ruins!-",)), ("c/", ("¡¿",))])
     assert [p.file for p in parts] == [FIRST_PART, "print/book-2-ruins.pdf", "print/part.pdf"]
+
+
+def test_a_part_loads_itself_from_the_record_stage_4_keeps() -> None:
+    """The finish stage's state keeps each part as ``dataclasses.asdict`` writes it (a list for
+    its pages, in JSON); loaded back it is the same part, every field in its place."""
+    part = PrintPart("Core › Appendix", "print/core-appendix.pdf", ("appendix/", "errata/"))
+    record = json.loads(json.dumps(asdict(part)))
+    assert record["pages"] == ["appendix/", "errata/"]
+    loaded = PrintPart.load(record)
+    assert loaded == part
+    assert (loaded.name, loaded.file, loaded.pages) == (
+        "Core › Appendix",
+        "print/core-appendix.pdf",
+        ("appendix/", "errata/"),
+    )
+    assert isinstance(loaded.pages, tuple)
