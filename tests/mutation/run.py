@@ -20,8 +20,9 @@ Every entry of ``equivalent.toml`` records what its mutant changes (``change``: 
 entry whose mutant now changes something else, names no mutant, or names one a test killed
 fails the run. An entry equivalent only while something outside its code holds (the shipped
 data, a pinned dependency, the locale) names the test that holds it (``held_by``); the report
-counts the entries equivalent outright and those resting on such a check. ``--record`` writes each entry's change as the code is now (mutmut's mutants
-generated, no test run), for a new entry or one read again.
+counts the entries equivalent outright and those resting on such a check. ``--record``
+writes each entry's change as the code is now (mutmut's mutants generated, no test run), for
+a new entry or one read again.
 
 Usage: ``python tests/mutation/run.py [--report-only | --record]`` (the report from the last runs).
 """
@@ -34,6 +35,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Collection
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -99,7 +101,7 @@ def generate_mutmut() -> None:
     create_mutants(2)
 
 
-def mutmut_mutants(ledger: set[tuple[str, str]] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+def mutmut_mutants(ledger: Collection[tuple[str, str]] = ()) -> list[dict[str, Any]]:
     """Every mutmut mutant: its file, line, status and change (from ``mutants/``); the change of
     every survivor and of every mutant the ``ledger`` names (its entry is checked against it)."""
     os.chdir(ROOT)
@@ -114,7 +116,7 @@ def mutmut_mutants(ledger: set[tuple[str, str]] = frozenset()) -> list[dict[str,
         data.load()
         source = path.read_text("utf-8").splitlines()
         for key, code in sorted(data.exit_code_by_key.items()):
-            status = status_by_exit_code.get(code, "not checked") if code is not None else "not checked"
+            status = status_by_exit_code[code]
             entry: dict[str, Any] = {"file": path.as_posix(), "mutant": key, "status": status}
             survives = status not in _KILLED and status != "not checked"
             if survives or (path.as_posix(), key) in ledger:
@@ -184,24 +186,27 @@ def change_of(mutant: dict[str, Any]) -> str:
     return stryker_change(mutant["file"], mutant["mutant"])
 
 
+def _entries() -> list[dict[str, str]]:
+    """The ledger's entries (``equivalent.toml``), read once for each question asked of them."""
+    entries: list[dict[str, str]] = tomllib.loads(EQUIVALENT.read_text("utf-8")).get("equivalent", [])
+    return entries
+
+
 def equivalent() -> dict[tuple[str, str], str]:
     """(file, mutant) → why it is equivalent (``equivalent.toml``)."""
-    data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
-    return {(e["file"], e["mutant"]): e["why"] for e in data.get("equivalent", [])}
+    return {(e["file"], e["mutant"]): e["why"] for e in _entries()}
 
 
 def recorded_changes() -> dict[tuple[str, str], str]:
     """(file, mutant) → what the entry says its mutant changes (``change``; "" when it says nothing)."""
-    data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
-    return {(e["file"], e["mutant"]): e.get("change", "") for e in data.get("equivalent", [])}
+    return {(e["file"], e["mutant"]): e.get("change", "") for e in _entries()}
 
 
 def stated_checks() -> dict[tuple[str, str], str]:
     """(file, mutant) → the test that holds what the entry's reason assumes (``held_by``), for an
     entry equivalent only while the shipped data, a pinned dependency or the environment is as
     it says; "" for one equivalent outright."""
-    data = tomllib.loads(EQUIVALENT.read_text("utf-8"))
-    return {(e["file"], e["mutant"]): e.get("held_by", "") for e in data.get("equivalent", [])}
+    return {(e["file"], e["mutant"]): e.get("held_by", "") for e in _entries()}
 
 
 def missing_checks(held: dict[tuple[str, str], str]) -> list[str]:
@@ -218,7 +223,8 @@ def missing_checks(held: dict[tuple[str, str], str]) -> list[str]:
 def record_changes(mutants: list[dict[str, Any]]) -> int:
     """Write each entry's ``change`` (after its ``mutant``) as its mutant changes the code now;
     how many entries were written. For a new entry, or one read again after the code moved."""
-    now = {(m["file"], m["mutant"]): change_of(m) for m in mutants if (m["file"], m["mutant"]) in equivalent()}
+    listed = equivalent()
+    now = {(m["file"], m["mutant"]): change_of(m) for m in mutants if (m["file"], m["mutant"]) in listed}
     out, entry, written = [], {}, 0
     for line in EQUIVALENT.read_text("utf-8").splitlines(keepends=True):
         if line.startswith("change = "):
