@@ -231,7 +231,7 @@ def last_change(timeline: Mapping[str, Sequence[Sequence[str | int]]]) -> LastCh
     highest revision. ``("", 0)`` for a page of no rules.
     """
     latest = [(str(steps[-1][0]), int(steps[-1][1])) for steps in timeline.values() if steps]
-    return LastChange(*max(latest, key=lambda step: (step[0], step[1]), default=("", 0)))
+    return LastChange(*max(latest, default=("", 0)))  # (day, revision) tuples: by day, then revision
 
 
 def _versions_with_old_ids(

@@ -64,7 +64,7 @@ def write_first_answers(
     pages = sorted({f"{place['page']}index.html" for spots in places.values() for place in spots})
     if not pages:
         return 0
-    fed = {f"{url}index.html": tables.get(url) for url in (page.removesuffix("index.html") for page in pages)}
+    fed = {page: tables.get(page.removesuffix("index.html")) for page in pages}
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "spec.json"
         spec.write_text(json.dumps({"site": str(site_dir), "pages": pages}), "utf-8")

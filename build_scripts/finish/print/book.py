@@ -1,8 +1,8 @@
 """The printed book: each part's pages read back from the built site, typeset as a PDF.
 
-Each part (:mod:`parts`) is one HTML document (``print/book.html.j2`` and its stylesheet):
+Each part (:mod:`.parts`) is one HTML document (``print/book.html.j2`` and its stylesheet):
 a title page naming the date and wiki revision of its words and the site's address, the
-contents with their page numbers, then each page's rules (:mod:`print_reader`). WeasyPrint,
+contents with their page numbers, then each page's rules (:mod:`.reader`). WeasyPrint,
 a typesetter made for print CSS, makes the PDF: its bookmarks from the headings, its running
 heads and page numbers, its internal links, and each "page XX" as the page the rule is on
 (``target-counter``). A PDF is kept in the build's cache by a hash of what it is made from
@@ -225,7 +225,7 @@ def write_print_book(
             articles.append((url, article(built.read_text("utf-8"))))
         others = tuple((o.name or site_name, site_url + o.file) for o in parts if o is not part)
         words_of = max((last_changes.get(url, LastChange("", 0)) for url in part.pages), default=LastChange("", 0))
-        source = PartSource(part, tuple(articles), homes, others, site_url, site_name, LastChange(*words_of))
+        source = PartSource(part, tuple(articles), homes, others, site_url, site_name, words_of)
         names[part.file] = f"{source.key()}.pdf"
         jobs[names[part.file]] = Job(typeset_part, source)
     made = BuildCache(cache_dir).make_all(jobs)
