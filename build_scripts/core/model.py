@@ -8,7 +8,7 @@ from typing import Literal, NamedTuple
 
 from build_scripts.core.errors import Source
 
-InlineKind = Literal["text", "bold", "italic", "xref", "term"]
+InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown"]
 BlockKind = Literal["heading", "paragraph", "bullet", "chart_row"]
 HeadingStyle = Literal["wiki", "bold", "plain"]
 
@@ -23,6 +23,15 @@ class Inline:
     as written), ``href`` the rule it means (``None`` when the rule is not in these
     sections), ``label`` the help the page shows beside it, and ``note`` what the rule
     is when it is not in these sections.
+
+    The wiki's other markup: ``link`` is a link's words; the reader leaves its target as
+    the wiki wrote it in ``label`` (``Ruins#Barrage`` for ``[[Ruins#Barrage|…]]``, or the
+    address of an external link) and :mod:`build_scripts.rulebook.wikilinks` decides where
+    it goes: ``href`` (a rule of the site) or ``url`` (the wiki's page, an external
+    address; neither: its words alone). ``break`` is a ``<br>`` (its text a newline);
+    ``unshown`` is markup the site cannot show yet, its ``text`` the markup as written and
+    ``note`` what it is. ``tags`` are the text-level tags around the run, outermost first
+    (``("em", "sup")``): a bold run inside italics is ``Inline("bold", …, tags=("em",))``.
     """
 
     kind: InlineKind
@@ -30,6 +39,8 @@ class Inline:
     href: RuleRef | None = None
     label: str | None = None
     note: str | None = None
+    url: str | None = None
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,7 +48,10 @@ class Block:
     """One rule block: a heading, a paragraph, a bullet item or a damage-chart row.
 
     A chart row (``1: Breach!`` and the paragraph under it) keeps its roll in
-    ``number``, its name in ``inlines`` and its paragraph in ``body``.
+    ``number``, its name in ``inlines`` and its paragraph in ``body``. A list item
+    (``bullet``) keeps its line's list markers in ``markers``, as the wiki wrote them:
+    ``*``, ``#`` (a numbered step), ``*#`` (nested), ``;`` (a term), ``:`` (its definition,
+    or an indented line).
     """
 
     kind: BlockKind
@@ -48,6 +62,7 @@ class Block:
     number: int | None = None
     body: tuple[Inline, ...] = ()
     body_source: Source | None = None
+    markers: str = "*"
 
     @property
     def text(self) -> str:

@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.core.templates import environment
+from build_scripts.pages.wiki_lists import wiki_lists
 from build_scripts.rulebook.term_definitions import Definition
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
@@ -53,6 +54,7 @@ def _runs_filter(context: jinja2.runtime.Context, runs: tuple[Inline, ...], bloc
 def _template() -> jinja2.Template:
     env = environment()
     env.filters.setdefault("runs", _runs_filter)
+    env.filters.setdefault("lists", wiki_lists)
     env.filters.setdefault("md_heading", _md_heading)
     return env.get_template("page.md.j2")
 
@@ -185,23 +187,77 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
     for run in runs:
         text = escape(run.text)
         if run.kind == "bold":
-            out.append(Markup("<strong>{}</strong>").format(text))
+            html = Markup("<strong>{}</strong>").format(text)
         elif run.kind == "italic":
-            out.append(Markup("<em>{}</em>").format(text))
+            html = Markup("<em>{}</em>").format(text)
         elif run.kind == "term" and run.href:
-            out.append(_TERM.format(rule_href(run.href, page_url, page_urls), run.label, text))
+            html = _TERM.format(rule_href(run.href, page_url, page_urls), run.label, text)
         elif run.kind == "xref" and run.href:
-            out.append(_LINKED.format(text, rule_href(run.href, page_url, page_urls), run.label))
+            html = _LINKED.format(text, rule_href(run.href, page_url, page_urls), run.label)
         elif run.kind == "xref":
             references += 1
             note = (
                 f"The book never filled in this page number, and {run.note or 'the rule it means'} "
                 "is not in these sections of the rulebook."
             )
-            out.append(_MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note))
+            html = _MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note)
+        elif run.kind in ("link", "break", "unshown"):
+            html = _wiki_run(run, text, page_url, page_urls)
         else:
-            out.append(text)
+            html = text
+        for tag in reversed(run.tags):
+            html = _TAGS[tag].format(html)
+        out.append(html)
     return Markup("").join(out)
+
+
+def _wiki_run(run: Inline, text: Markup, page_url: str, page_urls: Mapping[str, str]) -> Markup:
+    """A ``<br>``, markup the site cannot show yet (as written, with its note), or a link.
+
+    A link leads to a rule of the site, out of the site (the wiki, another address), or
+    nowhere (its words alone).
+    """
+    if run.kind == "break":
+        return Markup("<br>")
+    if run.kind == "unshown":
+        return _UNSHOWN.format(text, run.note)
+    if run.href is not None:
+        return _WIKI_LINK.format(rule_href(run.href, page_url, page_urls), text)
+    if run.url:
+        return _OUT_LINK.format(run.url, text)
+    return text
+
+
+#: The text-level tags the wiki's reader gives a run (``TEXT_TAGS``' values), each around its words.
+_TAGS = {
+    tag: Markup("<" + tag + ">{}</" + tag + ">")  # noqa: S704 - a fixed tag name of this list
+    for tag in [
+        "strong",
+        "em",
+        "sup",
+        "sub",
+        "small",
+        "big",
+        "s",
+        "del",
+        "ins",
+        "u",
+        "code",
+        "kbd",
+        "var",
+        "samp",
+        "q",
+        "cite",
+        "dfn",
+        "abbr",
+        "mark",
+    ]
+}
+_WIKI_LINK = Markup('<a class="wiki-link" href="{}">{}</a>')
+_OUT_LINK = Markup('<a class="wiki-link wiki-link--out" href="{}" rel="nofollow noopener noreferrer">{}</a>')
+_UNSHOWN = Markup(
+    '<span class="wiki-unshown"><code>{}</code> <span class="wiki-unshown__note" data-help>{}</span></span>'
+)
 
 
 def _md_heading(text: str) -> Markup:

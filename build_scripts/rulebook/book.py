@@ -44,7 +44,10 @@ def read_book(
         RulebookError: for a source the parser refuses, a page whose section is not there
             exactly once, or a section on no page or on two.
     """
-    trees = [(name, build_tree(parse_blocks(decode(data, name), name, banner=banner), name)) for name, data in exports]
+    trees = [
+        (name, build_tree(parse_blocks(decode(data, name), name, banner=banner, strict=banner), name))
+        for name, data in exports
+    ]
     merged = merge_exports(trees)
     by_title: dict[str, list[Section]] = {}
     for section in merged.walk()[1:]:

@@ -89,7 +89,7 @@ def _lines(section: Section) -> list[tuple[Source, str]]:
 def _block_lines(block: Block) -> list[tuple[Source, str]]:
     text = _runs(block.inlines)
     if block.kind == "bullet":
-        return [(block.source, f"*{text}")]
+        return [(block.source, f"{block.markers}{text}")]
     if block.kind == "chart_row":
         return [(block.source, f"{block.number}: {text}"), (block.body_source or block.source, _runs(block.body))]
     return [(block.source, text)]
@@ -97,7 +97,15 @@ def _block_lines(block: Block) -> list[tuple[Source, str]]:
 
 def _runs(inlines: tuple[Inline, ...]) -> str:
     """A block's runs as wikitext (the parser has already stripped the space around them)."""
-    return "".join(f"{_MARKUP[i.kind]}{i.text}{_MARKUP[i.kind]}" for i in inlines)
+    return "".join(_run(i) for i in inlines)
+
+
+def _run(inline: Inline) -> str:
+    """One run as comparable text: wikitext for text, bold and italic; its kind, target and tags else."""
+    mark = _MARKUP.get(inline.kind)
+    if mark is None or inline.tags:
+        return f"<{inline.kind} {'/'.join(inline.tags)} {inline.label or ''}>{inline.text}</>"
+    return f"{mark}{inline.text}{mark}"
 
 
 def _around(text: str, other: str, limit: int = 70) -> str:

@@ -186,7 +186,7 @@ def link_terms(runs: tuple[Inline, ...], terms: TermMap, *, here: RuleRef, seen:
     """
     out: list[Inline] = []
     for run in runs:
-        if run.kind != "text":
+        if run.kind != "text" or run.tags:
             out.append(run)
             continue
         at = 0

@@ -1,21 +1,20 @@
 """Wikitext → rule blocks, each with the file and line it came from.
 
-The text is tokenised by mwparserfromhell (headings, bold/italic, bullets, plain text);
-this module only decides what each *line* of tokens is: a heading, a bold-line or
-plain-line sub-heading, a bullet item, a damage-chart row or part of a paragraph.
-Anything the site does not know how to show stops the build with file and line.
+:mod:`build_scripts.rulebook.wiki_lines` splits the text into lines of runs; this module
+decides what each *line* is: a heading, a bold-line
+or plain-line sub-heading, a list item (``*``, ``#``, ``;``, ``:`` and their mixes), a
+damage-chart row or part of a paragraph. In an export, markup the site cannot show stops
+the build with file and line; in a synced wiki page it is kept as written, with a note.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-
-import mwparserfromhell
-from mwparserfromhell.nodes import Comment, Heading, HTMLEntity, Node, Tag, Text
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Block, Inline
+from build_scripts.rulebook.wiki_inline import InlineReader, Unshown, strip_runs
+from build_scripts.rulebook.wiki_lines import Line, tokenise
 
 __all__ = ["BANNER", "decode", "parse_blocks"]
 
@@ -25,24 +24,6 @@ BANNER = "Editing Scrollhammer Rulebook (section)"
 _CHART_ROW = re.compile(r"(?P<number>[1-9][0-9]?):\s+(?P<name>\S.*)")
 _SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs", "with"})
 _MAX_PLAIN_HEADING_WORDS = 6
-
-
-@dataclass
-class _Line:
-    """One physical source line, as parser tokens."""
-
-    number: int
-    inlines: list[Inline] = field(default_factory=list)
-    heading: Heading | None = None
-    bullet: bool = False
-
-    @property
-    def text(self) -> str:
-        return "".join(i.text for i in self.inlines)
-
-    @property
-    def is_blank(self) -> bool:
-        return self.heading is None and not self.bullet and not self.text.strip()
 
 
 def decode(data: bytes, file: str) -> str:
@@ -66,7 +47,9 @@ def decode(data: bytes, file: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-def parse_blocks(text: str, file: str, *, banner: bool = True) -> list[Block]:
+def parse_blocks(
+    text: str, file: str, *, banner: bool = True, strict: bool = True, unshown: list[Unshown] | None = None
+) -> list[Block]:
     """Parse one section export into rule blocks, dropping the page banner.
 
     Args:
@@ -74,6 +57,9 @@ def parse_blocks(text: str, file: str, *, banner: bool = True) -> list[Block]:
         file: The file name used in blocks' sources and in error messages.
         banner: The text is a section export, whose first line is the wiki's page banner;
             ``False``: a whole wiki page as the wiki returns it (``make sync``), with none.
+        strict: Markup the site cannot show stops the build (an export); ``False`` (a synced
+            page): it is kept as written with a note, and an unclosed bold as written.
+        unshown: Where to list the markup kept so, when given.
 
     Returns:
         The blocks in source order; the first is always a ``==`` heading.
@@ -90,7 +76,10 @@ def parse_blocks(text: str, file: str, *, banner: bool = True) -> list[Block]:
             f"expected the page banner {BANNER!r} on the first line, found {first_line[:60]!r}",
             source=Source(file, 1),
         )
-    lines = _tokenise(text, file)[1 if banner else 0 :]  # drop the banner line
+    reader = InlineReader(file, strict=strict)
+    lines = tokenise(text, file, reader)[1 if banner else 0 :]  # drop the banner line
+    if unshown is not None:
+        unshown.extend(reader.unshown)
     blocks = _classify(lines, file)
     if not blocks or blocks[0].kind != "heading" or blocks[0].style != "wiki":
         where = blocks[0].source if blocks else Source(file, 2 if banner else 1)
@@ -99,82 +88,10 @@ def parse_blocks(text: str, file: str, *, banner: bool = True) -> list[Block]:
     return blocks
 
 
-def _tokenise(text: str, file: str) -> list[_Line]:  # noqa: C901, PLR0912 - one branch per node type
-    """Split the parser's node stream into physical lines of inline runs."""
-    lines = [_Line(1)]
-    for node in mwparserfromhell.parse(text).nodes:
-        current = lines[-1]
-        where = Source(file, current.number)
-        if isinstance(node, Text):
-            pieces = str(node).split("\n")
-            for i, piece in enumerate(pieces):
-                if i:
-                    lines.append(_Line(lines[-1].number + 1))
-                if piece:
-                    lines[-1].inlines.append(Inline("text", piece))
-        elif isinstance(node, Heading):
-            title = str(node.title).strip()
-            if not title:
-                raise RulebookError("a heading has no text; write the heading's title between the '='", source=where)
-            if current.inlines or current.bullet:
-                raise RulebookError("a heading must start its own line", source=where)
-            current.heading = node
-        elif isinstance(node, Tag) and node.wiki_markup in ("'''", "''"):
-            current.inlines.append(_emphasis(node, where))
-        elif isinstance(node, Tag) and node.wiki_markup == "*":
-            if current.inlines or current.heading:
-                raise RulebookError("a '*' bullet must start its line", source=where)
-            current.bullet = True
-        elif isinstance(node, HTMLEntity):
-            current.inlines.append(Inline("text", node.normalize()))
-        elif isinstance(node, Comment):
-            lines[-1].number += str(node).count("\n")
-        else:
-            raise RulebookError(_unsupported(node), source=where)
-    for line in lines:
-        _check_line(line, file)
-    return lines
-
-
-def _emphasis(node: Tag, where: Source) -> Inline:
-    """A bold or italic run; its content must be plain text on one line."""
-    content = node.contents
-    if content is None or any(not isinstance(n, Text) for n in content.nodes):
-        raise RulebookError(f"only plain text is supported inside {node.wiki_markup}…{node.wiki_markup}", source=where)
-    inner = str(content)
-    if "\n" in inner:
-        raise RulebookError(f"{node.wiki_markup} must be closed on the same line", source=where)
-    return Inline("bold" if node.wiki_markup == "'''" else "italic", inner)
-
-
-def _unsupported(node: Node) -> str:
-    snippet = str(node).split("\n", 1)[0][:40]
-    return (
-        f"unsupported wiki markup ({type(node).__name__}) {snippet!r}; "
-        "the site shows only headings, bold, bullets and text"
-    )
-
-
-def _check_line(line: _Line, file: str) -> None:
-    """Reject leftovers the parser did not turn into markup."""
-    where = Source(file, line.number)
-    for inline in line.inlines:
-        if inline.kind == "text" and "''" in inline.text:
-            raise RulebookError(
-                "unclosed ''' (or '') on this line; close the bold with ''' before the line ends",
-                source=where,
-            )
-    if line.heading is None and line.text.lstrip().startswith("="):
-        raise RulebookError(
-            "a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
-            source=where,
-        )
-
-
-def _classify(lines: list[_Line], file: str) -> list[Block]:
+def _classify(lines: list[Line], file: str) -> list[Block]:
     """Group lines into blocks: headings, sub-headings, bullets, chart rows, paragraphs."""
     blocks: list[Block] = []
-    paragraph: list[_Line] = []
+    paragraph: list[Line] = []
 
     def flush() -> None:
         if paragraph:
@@ -189,7 +106,7 @@ def _classify(lines: list[_Line], file: str) -> list[Block]:
             blocks.append(
                 Block(
                     "heading",
-                    (Inline("text", str(line.heading.title).strip()),),
+                    (Inline("text", line.title),),
                     Source(file, line.number),
                     style="wiki",
                     level=line.heading.level,
@@ -197,7 +114,9 @@ def _classify(lines: list[_Line], file: str) -> list[Block]:
             )
         elif line.bullet:
             flush()
-            blocks.append(Block("bullet", tuple(_strip(line.inlines)), Source(file, line.number)))
+            blocks.append(
+                Block("bullet", tuple(strip_runs(line.inlines)), Source(file, line.number), markers=line.markers)
+            )
         elif _is_bold_line(line):
             flush()
             bold = next(i for i in line.inlines if i.kind == "bold")
@@ -210,35 +129,21 @@ def _classify(lines: list[_Line], file: str) -> list[Block]:
     return _attach_chart_bodies(blocks)
 
 
-def _strip(inlines: list[Inline]) -> list[Inline]:
-    """Drop leading and trailing whitespace of a run list (not visible rule text)."""
-    out = list(inlines)
-    while out and out[0].kind == "text" and not out[0].text.strip():
-        out.pop(0)
-    while out and out[-1].kind == "text" and not out[-1].text.strip():
-        out.pop()
-    if out and out[0].kind == "text":
-        out[0] = Inline("text", out[0].text.lstrip())
-    if out and out[-1].kind == "text":
-        out[-1] = Inline("text", out[-1].text.rstrip())
-    return out
-
-
-def _is_bold_line(line: _Line) -> bool:
+def _is_bold_line(line: Line) -> bool:
     """A line that is one bold run and nothing else: ``'''Open Ground'''``."""
     visible = [i for i in line.inlines if i.kind != "text" or i.text.strip()]
-    return len(visible) == 1 and visible[0].kind == "bold"
+    return len(visible) == 1 and visible[0].kind == "bold" and not visible[0].tags
 
 
-def _paragraph_block(lines: list[_Line], file: str) -> Block:
+def _paragraph_block(lines: list[Line], file: str) -> Block:
     """A paragraph, or a chart row or plain-line sub-heading written as a one-line paragraph."""
     source = Source(file, lines[0].number)
     inlines: list[Inline] = []
     for i, line in enumerate(lines):
         if i:
             inlines.append(Inline("text", " "))  # a single newline joins lines, as in MediaWiki
-        inlines.extend(_strip(line.inlines))
-    if len(lines) == 1 and all(i.kind == "text" for i in inlines):
+        inlines.extend(strip_runs(line.inlines))
+    if len(lines) == 1 and all(i.kind == "text" and not i.tags for i in inlines):
         text = "".join(i.text for i in inlines)
         row = _CHART_ROW.fullmatch(text)
         if row:

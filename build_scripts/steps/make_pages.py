@@ -37,6 +37,7 @@ from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
+from build_scripts.rulebook.wikilinks import WikiLinks
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 from build_scripts.settings.options import Project
 from build_scripts.settings.wiki import read_wiki
@@ -223,6 +224,7 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
         frozen=options.frozen_anchors,
         synced=source.synced,
         wiki_index=source.wiki_index,
+        wiki_links=WikiLinks(source.wiki_titles, source.wiki_index, source.wiki_missing),
         wiki_revisions=[r.rev for r in source.revisions],
         placements=placements,
         runtime=runtime.identity() if runtime else {},

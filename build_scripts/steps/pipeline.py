@@ -45,6 +45,7 @@ from build_scripts.rulebook.terms import (
     outside_uses,
     terms_report,
 )
+from build_scripts.rulebook.wikilinks import WikiLinks, resolve_links
 from build_scripts.rulebook.xrefs import Resolution, load_map, resolve
 from calculators.registry import get
 
@@ -93,6 +94,8 @@ class RulebookInputs:
     """The sources are whole wiki pages from ``make sync`` (no page banner)."""
     wiki_index: str = ""
     """The wiki's ``index.php``, for links to the edits that changed a rule."""
+    wiki_links: WikiLinks = field(default_factory=WikiLinks)
+    """The rulebook's page titles on the wiki and the pages it lacks, for its links."""
     wiki_revisions: Sequence[int] = ()
     """The ids of the synced wiki revisions (``revisions.jsonl``): what ``?as-of=`` may name."""
     placements: Sequence[Placement] = ()
@@ -167,6 +170,7 @@ def build_rulebook(inputs: RulebookInputs) -> BuildResult:
     lock_result = lock.check(anchored, frozen=inputs.frozen, name=names.lock)
     xrefs = load_map(inputs.xref_map, names.xref_map)
     anchored, references = resolve(anchored, xrefs, follow=lock.follow, map_name=names.xref_map)
+    anchored = resolve_links(anchored, inputs.wiki_links)
     terms = inputs.terms.follow(lock.follow)
     check_terms(terms, anchored)
     unlinked = outside_uses(terms, anchored)

@@ -6,7 +6,7 @@ Each page's new revisions, and where the page is now: its wiki page id, its titl
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from build_scripts.sync.model import Move, PageState, Revision, SyncError, revision_sha1
@@ -39,6 +39,14 @@ class PageFetch:
     synced: PageState | None = None
 
 
+def latest_text(page: PageFetch, known: Mapping[str, str]) -> str | None:
+    """The page's words now: its newest revision's, else what the last sync kept (``known``, by title)."""
+    for revision in reversed(page.revisions):
+        if revision.text is not None:
+            return revision.text
+    return known.get(page.synced.title) if page.synced else None
+
+
 @dataclass(frozen=True)
 class Fetched:
     """The wiki's addresses and, for each page title ``wiki.toml`` names, what the wiki has of it."""
@@ -46,6 +54,8 @@ class Fetched:
     api: str
     index: str
     pages: dict[str, PageFetch]
+    #: The pages the rulebook's links name that the wiki does not have (``None``: not asked, an export).
+    missing: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,19 @@ hides of it (``texthidden``, ``sha1hidden``, ``userhidden``, ``commenthidden``);
 ``prop=info`` gives a page's id and whether a title is a redirect. A synced page is found
 by its id, so a move is followed; the move log names who moved it and why. Every way the
 wiki can refuse ends in a :class:`SyncError`.
+
+Templates and parser functions are the wiki's to expand: a revision whose words use one
+(``{{…}}``) is kept as ``action=expandtemplates`` gives it, in the revision's own context,
+so the site keeps the words the wiki made and a build needs no wiki. The pages the latest
+words link to are looked up (``prop=info``): those the wiki lacks are named in ``wiki.json``,
+and the site shows such a link's words alone, as the wiki shows a red link.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,7 +26,17 @@ import mwclient  # type: ignore[import-untyped]
 import requests
 from mwclient import errors as mw_errors
 
-from build_scripts.sync.fetched import Fetched, PageFetch, WikiPage, check_revisions, find_page, moves_among, titled
+from build_scripts.rulebook.wikilinks import link_targets, title_key
+from build_scripts.sync.fetched import (
+    Fetched,
+    PageFetch,
+    WikiPage,
+    check_revisions,
+    find_page,
+    latest_text,
+    moves_among,
+    titled,
+)
 from build_scripts.sync.model import Move, PageState, Revision, SyncError
 
 __all__ = ["fetch_from_api"]
@@ -28,7 +45,14 @@ _PROPS = "ids|timestamp|user|comment|content|sha1"
 USER_AGENT = "scrollhammer-sync/1 (make sync; https://www.mediawiki.org/wiki/API:Etiquette)"
 
 
-def fetch_from_api(api: str, titles: Sequence[str], synced: Sequence[PageState], *, retries: int = 2) -> Fetched:
+def fetch_from_api(
+    api: str,
+    titles: Sequence[str],
+    synced: Sequence[PageState],
+    *,
+    retries: int = 2,
+    known: Mapping[str, str] | None = None,
+) -> Fetched:
     """Each page's revisions after the last sync (all of them for a page not synced yet), oldest first.
 
     Args:
@@ -36,6 +60,8 @@ def fetch_from_api(api: str, titles: Sequence[str], synced: Sequence[PageState],
         titles: The pages, as ``wiki.toml`` names them.
         synced: The pages as the last sync left them (their ids and last revisions).
         retries: How often to try again after a dropped connection or a 5xx answer.
+        known: The synced pages' words as the last sync kept them, by title (whose links to
+            look up when the wiki has no new revision of a page).
 
     Raises:
         SyncError: the wiki cannot be reached, is not a MediaWiki API, asks for a login or
@@ -45,6 +71,8 @@ def fetch_from_api(api: str, titles: Sequence[str], synced: Sequence[PageState],
         site = _connect(api, retries)
         index = _index_url(getattr(site, "site", None) or {}, api)  # unset when reading is closed
         pages = {title: _page(site, title, synced) for title in titles}
+        texts = [latest_text(p, known or {}) for p in pages.values()]
+        missing = _missing(site, texts, [p.title for p in pages.values()])
     except SyncError:
         raise
     except mw_errors.APIError as exc:
@@ -59,7 +87,7 @@ def fetch_from_api(api: str, titles: Sequence[str], synced: Sequence[PageState],
         raise SyncError(
             f"{api} did not answer as a MediaWiki API ({str(exc)[:120]}); is it the wiki's api.php?"
         ) from None
-    return Fetched(api, index, pages)
+    return Fetched(api, index, pages, missing)
 
 
 def _connect(api: str, retries: int) -> mwclient.Site:
@@ -108,8 +136,32 @@ def _page(site: mwclient.Site, title: str, synced: Sequence[PageState]) -> PageF
         return PageFetch(found.title, found.id, [], synced=known)
     raw = page.revisions(startid=since + 1 if since else None, dir="newer", prop=_PROPS, slots="main")
     revisions = titled(check_revisions(found.title, [_revision(found.title, r) for r in raw], since), found.title)
+    revisions = [_expanded(site, r) for r in revisions]
     moves = tuple(_logged(site, m) for m in moves_among(revisions, known.title, found.title)) if known else ()
     return PageFetch(found.title, found.id, revisions, moves, known)
+
+
+def _expanded(site: mwclient.Site, revision: Revision) -> Revision:
+    """The revision with its templates and parser functions expanded by the wiki (its words checked already)."""
+    if revision.text is None or "{{" not in revision.text:
+        return revision
+    answer = site.post("expandtemplates", text=revision.text, title=revision.page, revid=revision.rev, prop="wikitext")
+    return replace(revision, text=str(answer["expandtemplates"]["wikitext"]))
+
+
+def _missing(site: mwclient.Site, texts: Sequence[str | None], own: Sequence[str]) -> tuple[str, ...]:
+    """The pages ``texts`` link to that the wiki does not have (the rulebook's own pages left out)."""
+    asked = sorted(link_targets(t for t in texts if t) - {title_key(t) for t in own})
+    missing: set[str] = set()
+    for start in range(0, len(asked), 50):
+        answer = site.post("query", titles="|".join(asked[start : start + 50]), prop="info")
+        for page in answer.get("query", {}).get("pages", {}).values():
+            if "missing" in page or "invalid" in page:
+                missing.add(title_key(str(page.get("title", ""))))
+        for norm in answer.get("query", {}).get("normalized", []):
+            if title_key(str(norm.get("to", ""))) in missing:
+                missing.add(title_key(str(norm.get("from", ""))))
+    return tuple(sorted(missing))
 
 
 def _logged(site: mwclient.Site, move: Move) -> Move:

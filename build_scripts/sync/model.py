@@ -8,8 +8,9 @@ In the synced folder (``wiki.toml``'s ``into``):
   what the wiki hides of it, among ``text``, ``user`` and ``summary``, whose values are
   then empty);
 - ``wiki.json``: where the wiki is (its ``api.php`` and ``index.php``, for links to a
-  revision's diff), each page's title, wiki page id, file and last revision, and the moves
-  the sync followed.
+  revision's diff), each page's title, wiki page id, file and last revision, the moves
+  the sync followed, and the pages the rulebook's links name that the wiki does not have
+  (``missing``: the site shows those links' words alone, as the wiki shows a red link).
 """
 
 from __future__ import annotations
@@ -140,12 +141,15 @@ class SyncState:
     index: str
     pages: tuple[PageState, ...]
     moves: tuple[Move, ...] = ()
+    missing: tuple[str, ...] = ()
 
     def dumps(self) -> str:
         """The file's text."""
         data: dict[str, object] = {"api": self.api, "index": self.index, "pages": [asdict(p) for p in self.pages]}
         if self.moves:
             data["moves"] = [asdict(m) for m in self.moves]
+        if self.missing:
+            data["missing"] = list(self.missing)
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
     @classmethod
@@ -164,7 +168,8 @@ class SyncState:
                 Move(**{k: m[k] for k in ("old", "new", "rev", "time", "user", "reason")})
                 for m in data.get("moves", [])
             )
-            return cls(str(data["api"]), str(data["index"]), pages, moves)
+            missing = tuple(str(t) for t in data.get("missing", []))
+            return cls(str(data["api"]), str(data["index"]), pages, moves, missing)
         except (ValueError, KeyError, TypeError) as exc:
             raise SyncError(f"{name} is not a sync's state ({exc}); sync again into an empty folder") from None
 

@@ -21,6 +21,8 @@ from typing import TypeVar
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.wiki_inline import Unshown
+from build_scripts.rulebook.wikitext import parse_blocks
 from build_scripts.settings.options import CONFIG_FILE
 from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.fetched import Fetched, PageFetch
@@ -63,6 +65,8 @@ class SyncReport:
     settings_line: str = ""
     written: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: Markup of the pages now that the site cannot show yet: kept as written, with a note.
+    unshown: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         """The report, a line each."""
@@ -86,6 +90,7 @@ class SyncReport:
         out += [f"sync: aliased (the old link lands on the rule): {a}" for a in self.aliased]
         out += [f"sync: alias taken back (the rule answers at its own id again): {a}" for a in self.taken_back]
         out += [f"sync: kept from before (the wiki does not give these words now): {d}" for d in self.kept]
+        out += [f"sync: shown as written (the site cannot show it yet): {u}" for u in self.unshown]
         out += [f"sync: wrote {name}" for name in self.written]
         out += [f"sync: removed {name}" for name in self.removed]
         return out
@@ -113,7 +118,8 @@ def sync(
     if export is not None:
         fetched = fetch_from_export(export, wiki.titles, synced)
     elif api or wiki.api:
-        fetched = fetch_from_api(api or wiki.api, wiki.titles, synced, retries=retries)
+        known = {p.title: (wiki.into / p.file).read_text("utf-8") for p in synced if (wiki.into / p.file).exists()}
+        fetched = fetch_from_api(api or wiki.api, wiki.titles, synced, retries=retries, known=known)
     else:
         raise SyncError(f"no wiki to sync from: set api in {wiki.file.name}, or give WIKI_API=… (or EXPORT=file.xml)")
     new = [r for title in wiki.titles for r in fetched.pages[title].revisions]
@@ -170,13 +176,15 @@ def _outputs(
     report.aliased = [f"{old} → {new} ({_WHY.get(why, why)})" for old, (new, why) in replayed.lock.aliased.items()]
     report.taken_back = [str(old) for old in replayed.lock.taken_back]
     outputs, pages = _page_files(into, found, before_of)
+    report.unshown = _unshown({p.file: outputs.get(into / p.file) or (into / p.file).read_bytes() for p in pages})
     before = _read(into / REVISIONS_NAME, lambda text, _name: text, "")
     load_revisions(before, str(into / REVISIONS_NAME))
     outputs[into / REVISIONS_NAME] = (before + "".join(r.line() + "\n" for r in report.revisions)).encode("utf-8")
     api = fetched.api or (state.api if state else "")
     index = fetched.index or (state.index if state else "")
     moves = (*(state.moves if state else ()), *report.moves)
-    outputs[into / STATE_NAME] = SyncState(api, index, tuple(pages), moves).dumps().encode("utf-8")
+    missing = fetched.missing if fetched.missing is not None else (state.missing if state else ())
+    outputs[into / STATE_NAME] = SyncState(api, index, tuple(pages), moves, missing).dumps().encode("utf-8")
     history_bytes = out_history.dumps().encode("utf-8")
     if not site.history.exists() or site.history.read_bytes() != history_bytes:
         outputs[site.history] = history_bytes
@@ -215,6 +223,14 @@ def _page_files(
         rev = page.revisions[-1].rev if page.revisions else (was.rev if was else 0)
         pages.append(PageState(page.title, name, rev, page.id))
     return outputs, pages
+
+
+def _unshown(files: Mapping[str, bytes]) -> list[str]:
+    """What the pages' words hold that the site cannot show yet, each named by file and line."""
+    found: list[Unshown] = []
+    for name, data in files.items():
+        parse_blocks(data.decode("utf-8"), name, banner=False, strict=False, unshown=found)
+    return [str(u) for u in found]
 
 
 def _settings_after_moves(wiki: WikiSettings, fetched: Fetched, report: SyncReport) -> bytes | None:

@@ -23,13 +23,17 @@ class RulebookSource:
     """The rulebook's files, and what the build knows of the wiki.
 
     The files as ``(name, bytes)`` in merge order; whether they are synced wiki pages; the
-    wiki's ``index.php``; the synced revisions (``revisions.jsonl``, oldest first).
+    wiki's ``index.php``; the synced revisions (``revisions.jsonl``, oldest first); the
+    rulebook's page titles on the wiki and the pages its links name that the wiki lacks
+    (what its links lead to).
     """
 
     files: list[tuple[str, bytes]]
     synced: bool = False
     wiki_index: str = ""
     revisions: tuple[Revision, ...] = ()
+    wiki_titles: tuple[str, ...] = ()
+    wiki_missing: frozenset[str] = frozenset()
 
 
 def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings | None) -> RulebookSource:
@@ -46,7 +50,8 @@ def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings
     """
     into = wiki.into if wiki is not None else None
     if into is None or not (into / STATE_NAME).exists():
-        return RulebookSource([(name, (source_dir / name).read_bytes()) for name in exports])
+        titles = wiki.titles if wiki is not None else ()
+        return RulebookSource([(name, (source_dir / name).read_bytes()) for name in exports], wiki_titles=titles)
     try:
         state = SyncState.loads((into / STATE_NAME).read_text("utf-8"), str(into / STATE_NAME))
     except SyncError as exc:
@@ -60,4 +65,11 @@ def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings
         revisions = load_revisions(log.read_text("utf-8"), str(log)) if log.exists() else []
     except SyncError as exc:
         raise RulebookError(str(exc)) from None
-    return RulebookSource(files, synced=True, wiki_index=state.index, revisions=tuple(revisions))
+    return RulebookSource(
+        files,
+        synced=True,
+        wiki_index=state.index,
+        revisions=tuple(revisions),
+        wiki_titles=(*(p.title for p in state.pages), *(wiki.titles if wiki else ())),
+        wiki_missing=frozenset(state.missing),
+    )

@@ -162,6 +162,8 @@ def running_wiki(folder: Path) -> Iterator[Wiki]:
         out.write(f'\n$wgCacheDirectory = "{folder}/cache";\n$wgEnableUploads = false;\n')
         # Hiding a revision (revision deletion): Debian's 1.39 gives it to the "suppress" group only.
         out.write("$wgGroupPermissions['sysop']['deleterevision'] = true;\n")
+        # Footnotes, as most wikis have them (Debian ships the extension; install.php loads none).
+        out.write("wfLoadExtension('Cite');\n")
     with _serving(config, port, folder / "server.log"):
         site = mwclient.Site(f"127.0.0.1:{port}", path="/", scheme="http")
         site.clientlogin(username=USER, password=PASSWORD)

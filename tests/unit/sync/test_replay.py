@@ -112,7 +112,7 @@ def test_a_hidden_revision_is_passed_over_and_named_and_the_next_carries_its_cha
 
 
 def test_a_revision_the_build_refuses_is_named_and_the_last_one_refused_stops_the_sync() -> None:
-    broken = BOOK.replace("'''Forest'''", "'''Forest")
+    broken = BOOK.replace("'''Forest'''", "== ==")  # a heading with no words
     result = run(rev(1, BOOK), rev(2, broken), rev(3, BOOK.replace("Trees", "Old trees")))
     [refused] = result.refused
     assert refused.startswith(rev(2, broken).label() + ": ")

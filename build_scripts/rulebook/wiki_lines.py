@@ -1,0 +1,140 @@
+"""A wiki page's text → its physical lines, each with its runs and what starts it.
+
+mwparserfromhell gives the nodes; :mod:`build_scripts.rulebook.wiki_inline` reads what each
+line shows; this module splits them into lines, as the wiki reads a page line by line: a
+heading, the list markers a line starts with (``*``, ``#``, ``;``, ``:``; ``;term : its
+definition`` is two), a block the site cannot show yet on lines of its own, and what a
+category link does to the lines before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import mwparserfromhell
+from mwparserfromhell.nodes import Heading, Tag, Text
+
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import Inline
+from build_scripts.rulebook.wiki_inline import InlineReader, is_block, is_category, visible_words
+
+__all__ = ["Line", "tokenise"]
+
+_LIST_MARKERS = ("*", "#", ";", ":")
+
+
+@dataclass
+class Line:
+    """One physical source line, as parser tokens."""
+
+    number: int
+    inlines: list[Inline] = field(default_factory=list)
+    heading: Heading | None = None
+    title: str = ""
+    markers: str = ""
+
+    @property
+    def bullet(self) -> bool:
+        """Whether the line is a list item (it starts with list markers)."""
+        return bool(self.markers)
+
+    @property
+    def text(self) -> str:
+        """The line's words."""
+        return "".join(i.text for i in self.inlines)
+
+    @property
+    def is_blank(self) -> bool:
+        """A line with nothing on it: it ends a paragraph."""
+        return self.heading is None and not self.bullet and not self.text.strip()
+
+
+def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
+    """Split the parser's node stream into physical lines of inline runs."""
+    lines = [Line(1)]
+    number = 1  # the physical line the next node starts on
+    for node in mwparserfromhell.parse(text).nodes:
+        current = lines[-1]
+        if isinstance(node, Text):
+            number = _add_text(str(node), lines, number, reader)
+            continue
+        if isinstance(node, Heading):
+            _heading(node, current, reader, Source(file, number))
+        elif isinstance(node, Tag) and node.wiki_markup in _LIST_MARKERS:
+            _list_marker(node.wiki_markup, lines, Source(file, number))
+        elif is_category(node):  # the wiki drops the space before a category link too (T2087)
+            _strip_back(lines)
+        elif is_block(node):  # a block the site cannot show yet: a paragraph of its own
+            shown = reader.cannot_show(node, number)
+            lines += [Line(number), Line(number, inlines=[shown]), Line(number)]
+        else:
+            reader.runs([node], number, out=current.inlines)
+        number += str(node).count("\n")
+    for line in lines:
+        _check_line(line, file, strict=reader.strict)
+    return lines
+
+
+def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader) -> int:
+    """Text's lines added to ``lines`` from line ``number``; the line the next node starts on."""
+    for i, piece in enumerate(text.split("\n")):
+        if i:
+            number += 1
+            lines.append(Line(number))
+        if piece:
+            reader.runs([Text(piece)], number, out=lines[-1].inlines)
+    return number
+
+
+def _heading(node: Heading, line: Line, reader: InlineReader, where: Source) -> None:
+    title = visible_words(reader.runs(node.title.nodes, where.line)).strip()
+    if not title:
+        raise RulebookError("a heading has no text; write the heading's title between the '='", source=where)
+    if line.inlines or line.bullet:
+        raise RulebookError("a heading must start its own line", source=where)
+    line.heading, line.title = node, title
+
+
+def _strip_back(lines: list[Line]) -> None:
+    """Drop the blank lines and the spaces before this point: what follows joins the last words."""
+    while len(lines) > 1 and lines[-1].is_blank:
+        lines.pop()
+    last = lines[-1]
+    while last.inlines and last.inlines[-1].kind == "text" and not last.inlines[-1].text.strip():
+        last.inlines.pop()
+    if last.heading is not None:
+        lines.append(Line(last.number + 1))
+    elif last.inlines and last.inlines[-1].kind == "text":
+        last.inlines[-1] = replace(last.inlines[-1], text=last.inlines[-1].text.rstrip())
+
+
+def _list_marker(marker: str, lines: list[Line], where: Source) -> None:
+    """A list marker: at a line's start, one more of its markers; ``:`` after ``;term``, its definition."""
+    current = lines[-1]
+    if marker == ":" and current.markers.endswith(";") and current.inlines:
+        lines.append(Line(where.line, markers=current.markers[:-1] + ":"))
+    elif current.inlines or current.heading:
+        raise RulebookError(f"a '{marker}' list marker must start its line", source=where)
+    else:
+        current.markers += marker
+
+
+def _check_line(line: Line, file: str, *, strict: bool) -> None:
+    """Reject leftovers the parser did not turn into markup.
+
+    A synced page keeps an unclosed bold as written, as the wiki shows it; a line that
+    starts like a heading but is none stops the build even there: its section would be
+    lost from the site.
+    """
+    where = Source(file, line.number)
+    for inline in line.inlines:
+        if strict and inline.kind == "text" and "''" in inline.text:
+            raise RulebookError(
+                "unclosed ''' (or '') on this line; close the bold with ''' before the line ends",
+                source=where,
+            )
+    if line.heading is None and line.text.lstrip().startswith("="):  # a broken heading loses a section
+        raise RulebookError(
+            "a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
+            source=where,
+        )

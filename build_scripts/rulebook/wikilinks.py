@@ -1,0 +1,97 @@
+"""Where each of the wiki's links leads on the site, decided as the wiki decides it.
+
+A link to a section of the rulebook (``[[Scrollhammer Rulebook#Ruins|…]]``, ``[[#Ruins]]``)
+leads to that section's heading on the site, matched as the wiki matches a section link
+(the heading's words, ``_`` for a space, the second heading of the same words as
+``Words_2``); to the rulebook's page without a section it leads to the book's first rule.
+A link to another page of the wiki leads to that page on the wiki (``index.php?title=…``),
+unless the last sync found the wiki has no such page (the wiki shows it as a red link that
+creates the page; the site shows its words alone), or the build knows no wiki (a build
+from the exports). External links were made safe by the reader and are left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from urllib.parse import quote
+
+import mwparserfromhell
+
+from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
+
+__all__ = ["WikiLinks", "link_targets", "resolve_links", "title_key"]
+
+_SPACES = re.compile(r"[\s_]+")
+
+
+@dataclass(frozen=True)
+class WikiLinks:
+    """What a build knows of the wiki: the rulebook's page titles, its ``index.php``, the pages it lacks."""
+
+    titles: tuple[str, ...] = ()
+    index: str = ""
+    missing: frozenset[str] = frozenset()
+
+
+def title_key(title: str) -> str:
+    """A page title as the wiki compares them: ``_`` and runs of spaces one space, the first letter upper-case."""
+    text = _SPACES.sub(" ", title).strip()
+    return text[:1].upper() + text[1:]
+
+
+def link_targets(texts: Iterable[str]) -> set[str]:
+    """The pages the wikitexts link to (``[[Page]]``, ``[[Page#Section|…]]``), as :func:`title_key` gives them.
+
+    Not a category, file or interwiki-looking target with a namespace: only plain pages.
+    """
+    out = set()
+    for text in texts:
+        for link in mwparserfromhell.parse(text).filter_wikilinks():
+            title = str(link.title).strip().removeprefix(":").partition("#")[0]
+            if title and ":" not in title and "{" not in title:
+                out.add(title_key(title))
+    return out
+
+
+def _anchor_key(fragment: str) -> str:
+    return _SPACES.sub(" ", fragment).strip()
+
+
+def resolve_links(pages: Mapping[str, list[AnchoredBlock]], wiki: WikiLinks) -> dict[str, list[AnchoredBlock]]:
+    """Every page with its wiki links given their place: ``href`` (a rule), ``url`` (the wiki), or neither."""
+    sections: dict[str, RuleRef] = {}
+    seen: dict[str, int] = {}
+    first: RuleRef | None = None
+    for page, items in pages.items():
+        for item in items:
+            first = first or RuleRef(page, item.id)
+            if item.block.kind == "heading" and item.block.style == "wiki":
+                words = _anchor_key(item.block.text)
+                seen[words] = seen.get(words, 0) + 1
+                sections.setdefault(words if seen[words] == 1 else f"{words} {seen[words]}", RuleRef(page, item.id))
+    book = {title_key(t) for t in wiki.titles}
+    missing = {title_key(t) for t in wiki.missing}
+
+    def lead(run: Inline) -> Inline:
+        if run.kind != "link" or run.url is not None or run.label is None:
+            return run
+        title, _, fragment = run.label.partition("#")
+        key = title_key(title)
+        if not key or key in book:
+            target = sections.get(_anchor_key(fragment)) if fragment else None
+            return replace(run, href=target or (first if key else None))
+        if key in missing or not wiki.index:
+            return run
+        address = f"{wiki.index}?title={quote(key.replace(' ', '_'))}"
+        anchor = _anchor_key(fragment).replace(" ", "_")
+        return replace(run, url=address + (f"#{quote(anchor)}" if anchor else ""))
+
+    def runs(inlines: Iterable[Inline]) -> tuple[Inline, ...]:
+        return tuple(lead(r) for r in inlines)
+
+    def placed(item: AnchoredBlock) -> AnchoredBlock:
+        return replace(item, block=replace(item.block, inlines=runs(item.block.inlines), body=runs(item.block.body)))
+
+    return {page: [placed(a) for a in items] for page, items in pages.items()}

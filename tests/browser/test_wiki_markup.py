@@ -1,0 +1,168 @@
+"""The wiki's markup as its editors write it, end to end, against Debian's MediaWiki 1.39.
+
+A run of edits, each adding one thing editors write every day (a link to a section, to
+another page of the wiki, to one it lacks, out of it; italics and bold mixed; a numbered
+list with a nested item; a definition list; a ``<br>``; ``<sup>``, ``<small>``,
+``<nowiki>``; a template; a fourth-level heading; a category, a behaviour switch, a
+comment; and a table and a footnote, which the site cannot show yet), then one sync with
+the nightly job's command and a frozen build. The sync must go on unattended, naming what
+the site shows as written; the page must show each construct with the words and the
+structure MediaWiki's own ``action=parse`` gives the same page (a phone at 360 px, light
+and dark).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from support import build_site, copy_project
+from support.visitors import Phones
+from support.wiki import TITLE, running_wiki, sync
+
+from harness.network import free_port
+from harness.project import ROOT
+from harness.wiki_shape import Shape, page_shape, wiki_shape
+from site_server import serving
+
+SHOTS = ROOT / "test-results" / "screenshots"
+OTHER = "===Other Terrain Types==="
+FAQ, ERRATA = "Scrollhammer FAQ", "Scrollhammer Errata"
+
+#: Each edit: what it adds at the end of the Ruins section (nothing above moves), and its summary.
+EDITS = [
+    ("See [[Scrollhammer Rulebook#Buildings|the rules for buildings]] and [[#Unit Types]].", "link to sections"),
+    (f"The [[{FAQ}]] answers questions; the [[{ERRATA}|errata]] are still to come.", "link to other pages"),
+    ("The publisher's [https://example.org/scrollhammer web site] and https://example.org/faq too.", "external"),
+    ("''Ruins are '''never''' safe'' for the 2<sup>nd</sup> time <small>(mostly)</small>.", "italics, sup"),
+    ("# Roll a D6.\n# Move up to the result.\n#* Flyers ignore this roll.\n# Stop.", "numbered steps"),
+    ("; Ruin level\n: A floor of a ruin.", "a definition"),
+    ("First line of the note.<br />Second line of the note.", "a line break"),
+    ("Write <nowiki>[[Ruins]]</nowiki> to link. {{Keyword|Fearless}} units never flee.", "nowiki and template"),
+    ("==== Ruin Levels ====\nLevels are counted from the ground.", "a fourth-level heading"),
+    ("Hidden things stay hidden. <!-- editors' note -->\n[[Category:Rules]] __NOTOC__", "category, switch, comment"),
+    ('{| class="wikitable"\n! Roll !! Levels\n|-\n| 1-2 || none\n|}', "a table"),
+    ("Counted as printed.<ref>As in the first edition.</ref>\n\n<references />", "a footnote"),
+]
+
+
+@dataclass(frozen=True)
+class Synced:
+    """The built site, the sync's report, and MediaWiki's own parse of the page at the end."""
+
+    url: str
+    report: str
+    returncode: int
+    wiki_html: str
+    index: str
+
+
+@pytest.fixture(scope="module")
+def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
+    folder = tmp_path_factory.mktemp("wiki-markup")
+    project = copy_project(folder / "project")
+    with running_wiki(folder / "wiki") as wiki:
+        wiki.edit(FAQ, text="Questions and answers.", summary="the FAQ")
+        wiki.edit("Template:Keyword", text="'''{{{1}}}'''", summary="a keyword, in bold")
+        first = sync(project, "--api", wiki.api)
+        assert first.returncode == 0, first.stderr
+        for added, summary in EDITS:
+            wiki.edit(TITLE, f"{OTHER}→{added}\n\n{OTHER}", summary=summary)
+        done = sync(project, "--api", wiki.api)
+        parsed = wiki.site.get("parse", page=TITLE, prop="text", disablelimitreport=1, disableeditsection=1)
+        wiki_html = str(parsed["parse"]["text"]["*"])
+        index = wiki.index
+    port = free_port()
+    site = folder / "site"
+    if done.returncode == 0:
+        build_site(project, site, port=port, frozen=True)
+    with serving(site, port=port):
+        yield Synced(f"http://127.0.0.1:{port}/", done.stdout + done.stderr, done.returncode, wiki_html, index)
+
+
+def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
+    assert synced.returncode == 0, synced.report
+    named = [line for line in synced.report.splitlines() if "shown as written" in line]
+    assert any("a table '{| class=\"wikitable\"'" in line for line in named), synced.report
+    assert any("the tag <ref>" in line for line in named), synced.report
+    assert any("the tag <references>" in line for line in named), synced.report
+    assert not any("template" in line for line in named), "the wiki expanded the template: " + synced.report
+
+
+def ruins_shape(shape: list[Shape]) -> list[Shape]:
+    """The part of a page's shape the edits added: from their first rule to the end of the Ruins section."""
+    start = next(i for i, s in enumerate(shape) if s.words.startswith("See the rules for buildings"))
+    end = next((i for i, s in enumerate(shape) if s.words == "Other Terrain Types"), len(shape))
+    return shape[start:end]
+
+
+def test_the_page_shows_each_construct_as_the_wiki_does(synced: Synced, returning_phone: Phones) -> None:
+    context = returning_phone(synced.url, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(synced.url + "ruins/")
+    site = ruins_shape(page_shape(page.content()))
+    wiki = ruins_shape(wiki_shape(synced.wiki_html))
+    shown = [s for s in site if s.kind != "unshown"]
+    assert [s.key() for s in shown] == [s.key() for s in wiki if s.kind != "unshown"], "\n".join(
+        f"{a}\n{b}\n" for a, b in zip(shown, wiki, strict=False)
+    )
+    context.close()
+
+
+def test_links_lead_where_the_wiki_says(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    links = {a.inner_text(): a.evaluate("a => a.href") for a in page.locator("article a.wiki-link").all()}
+    assert links["the rules for buildings"] == synced.url + "buildings/#buildings"
+    assert links["#Unit Types"] == synced.url + "unit-types/#unit-types"
+    assert links[FAQ] == f"{synced.index}?title=Scrollhammer_FAQ"
+    assert "errata" not in links, "a page the wiki lacks is its words alone"
+    assert page.locator("article", has_text="the errata are still to come").count() == 1
+    assert links["web site"] == "https://example.org/scrollhammer"
+    assert links["https://example.org/faq"] == "https://example.org/faq"
+    outside = page.locator('article a.wiki-link--out[href^="http"]').all()
+    assert outside
+    assert all(a.get_attribute("rel") == "nofollow noopener noreferrer" for a in outside)
+
+
+def test_every_new_rule_has_its_id_and_menu(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    for words in ("Roll a D6.", "Flyers ignore this roll.", "Ruin level", "A floor of a ruin."):
+        rule = page.locator(".rule", has_text=words).first
+        rule_id = rule.get_attribute("id")
+        assert rule_id
+        assert re.fullmatch(r"[a-z0-9-]+", rule_id), words
+        assert rule.locator("a.rule-link").count() == 1, words
+    steps = page.locator("ol.rule-list").all()
+    assert [s.get_attribute("start") for s in steps] == [None, "3"]
+    assert page.locator("ul.rule-list--depth-2 > li.rule", has_text="Flyers ignore").count() == 1
+    assert page.locator("article h2", has_text="Ruin Levels").count() == 1  # under the page's own title, h1
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_shows_the_wiki_markup(synced: Synced, returning_phone: Phones, scheme: str) -> None:
+    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(synced.url + "ruins/")
+    steps = page.locator("ol.rule-list").first
+    steps.scroll_into_view_if_needed()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways ({width} px)"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"wiki-markup-360-{scheme}.png"))
+    page.locator(".wiki-unshown").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"wiki-markup-unshown-360-{scheme}.png"))
+    context.close()
+
+
+def test_a_nested_item_is_indented_under_its_list(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    step = page.locator("ol.rule-list > li.rule", has_text="Move up to the result.").bounding_box()
+    nested = page.locator("li.rule", has_text="Flyers ignore this roll.").bounding_box()
+    assert step
+    assert nested
+    assert nested["x"] >= step["x"] + 16, "a nested item starts to the right of its list's items"

@@ -1,0 +1,150 @@
+"""The wiki's markup on the page: runs with their tags, where links lead, and lists drawn one depth at a time."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from build_scripts.core.errors import Source
+from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
+from build_scripts.pages.render import render_page
+from build_scripts.pages.wiki_lists import wiki_lists
+from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.sections import build_tree
+from build_scripts.rulebook.wikilinks import WikiLinks, link_targets, resolve_links, title_key
+from build_scripts.rulebook.wikitext import parse_blocks
+
+PAGE = "==Ruins==\nIntro.\n===Levels===\nCounted from the ground.\n===Floors and Roofs===\nAgain.\n"
+
+
+NO_WIKI = WikiLinks()
+
+
+def page(text: str, wiki: WikiLinks = NO_WIKI) -> str:
+    blocks = parse_blocks(PAGE + text, "Rulebook.wiki", banner=False, strict=False)
+    items = {"ruins": assign_ids(build_tree(blocks, "Rulebook.wiki").children[0])}
+    items = resolve_links(items, wiki)
+    return render_page(
+        title="Ruins",
+        items=items["ruins"],
+        sources=["Rulebook.wiki"],
+        page_url="ruins/",
+        page_urls={"ruins": "ruins/"},
+    )
+
+
+WIKI = WikiLinks(("Scrollhammer Rulebook",), "https://wiki.example/index.php", frozenset({"Errata"}))
+
+
+def test_runs_carry_their_tags_outermost_first() -> None:
+    html = page("''a '''b''' c'' x<sup>''nd''</sup> <small><s>y</s></small>")
+    assert "<em>a </em><em><strong>b</strong></em><em> c</em>" in html
+    assert "<sup><em>nd</em></sup>" in html
+    assert "<small><s>y</s></small>" in html
+
+
+@pytest.mark.parametrize(
+    ("link", "html"),
+    [
+        ("[[Scrollhammer Rulebook#Levels|levels]]", '<a class="wiki-link" href="#levels">levels</a>'),
+        ("[[#Floors_and_Roofs]]", '<a class="wiki-link" href="#floors-and-roofs">#Floors_and_Roofs</a>'),
+        ("[[scrollhammer_Rulebook|the book]]", '<a class="wiki-link" href="#ruins">the book</a>'),
+        (
+            "[[Scrollhammer FAQ#Q 1|FAQ]]",
+            (
+                '<a class="wiki-link wiki-link--out" href="https://wiki.example/index.php?title=Scrollhammer_FAQ#Q_1" '
+                'rel="nofollow noopener noreferrer">FAQ</a>'
+            ),
+        ),
+        ("[[errata|the errata]]", "the errata"),
+        ("[[#No such section|words]]", "words"),
+        (
+            "[https://e.org/?a=1&b=2 e]",
+            (
+                '<a class="wiki-link wiki-link--out" href="https://e.org/?a=1&amp;b=2" '
+                'rel="nofollow noopener noreferrer">e</a>'
+            ),
+        ),
+    ],
+)
+def test_a_link_leads_where_the_wiki_says(link: str, html: str) -> None:
+    assert html in page(f"See {link} now.", WIKI)
+
+
+def test_without_a_wiki_a_link_to_another_page_is_its_words() -> None:
+    html = page("See [[Scrollhammer FAQ|the FAQ]].", WikiLinks(("Scrollhammer Rulebook",)))
+    assert "See the FAQ." in html
+
+
+def test_markup_the_site_cannot_show_is_inert_words_with_its_note() -> None:
+    html = page("<script>alert(1)</script> and <ref>a</ref>")
+    assert "<script>" not in html
+    assert '<span class="wiki-unshown"><code>&lt;script&gt;alert(1)&lt;/script&gt;</code>' in html
+    assert "The site cannot show the tag &lt;ref&gt; yet" in html
+
+
+def item(markers: str, n: int) -> AnchoredBlock:
+    return AnchoredBlock(f"i{n}", Block("bullet", (Inline("text", str(n)),), Source("f", n), markers=markers), ())
+
+
+def drawn(*markers: str) -> list[tuple[str, int, int, list[str]]]:
+    lists = wiki_lists([item(m, n) for n, m in enumerate(markers)])
+    return [(w.tag, w.depth, w.start, [tag for _, tag in w.items]) for w in lists]
+
+
+def test_lists_are_drawn_one_depth_at_a_time_with_the_wikis_numbers() -> None:
+    assert drawn("#", "#", "#*", "#", "##", "##", "#") == [
+        ("ol", 1, 1, ["li", "li"]),
+        ("ul", 2, 1, ["li"]),
+        ("ol", 1, 3, ["li"]),
+        ("ol", 2, 1, ["li", "li"]),
+        ("ol", 1, 4, ["li"]),
+    ]
+    assert drawn("#", "*", "#") == [("ol", 1, 1, ["li"]), ("ul", 1, 1, ["li"]), ("ol", 1, 1, ["li"])]
+    assert drawn(";", ":", ":", ";") == [("dl", 1, 1, ["dt", "dd", "dd", "dt"])]
+    assert drawn("*", "*") == [("ul", 1, 1, ["li", "li"])]
+
+
+def numbers_by_nesting(markers: list[str]) -> list[int]:
+    """Each ``#`` item's number, counted as nested lists count (a brute force: the nesting itself)."""
+    out, stack = [], []  # stack: (markers' list kinds so far, count)
+    kinds = {"*": "ul", "#": "ol", ";": "dl", ":": "dl"}
+    for m in markers:
+        path = [kinds[c] for c in m]
+        keep = 0
+        while keep < min(len(stack), len(path)) and stack[keep][0] == path[keep]:
+            keep += 1
+        stack = stack[:keep] if keep < len(path) else stack[: len(path)]
+        if len(stack) == len(path):
+            stack[-1] = (stack[-1][0], stack[-1][1] + 1)
+        while len(stack) < len(path):
+            stack.append((path[len(stack)], 1))
+        out.append(stack[-1][1])
+    return out
+
+
+def test_every_number_is_the_one_nesting_gives() -> None:
+    """Every run of up to five items of ``#``, ``*``, ``##``, ``#*``, ``*#``: drawn flat, numbered as nested."""
+    for run in itertools.chain.from_iterable(
+        itertools.product(["#", "*", "##", "#*", "*#"], repeat=n) for n in range(1, 6)
+    ):
+        lists = wiki_lists([item(m, n) for n, m in enumerate(run)])
+        numbers = [w.start + i for w in lists for i in range(len(w.items))]
+        expected = numbers_by_nesting(list(run))
+        got = [n for n, m in zip(numbers, run, strict=True) if m.endswith("#")]
+        assert got == [n for n, m in zip(expected, run, strict=True) if m.endswith("#")], run
+
+
+def test_link_targets_and_titles_as_the_wiki_compares_them() -> None:
+    assert title_key("scrollhammer_rulebook  x") == "Scrollhammer rulebook x"
+    text = "[[a b#c|d]] [[:Category:X]] [[Category:Y]] [[File:z.png]] [[#here]] [[{{t}}]]"
+    assert link_targets([text]) == {"A b"}
+
+
+def test_a_rule_keeps_its_place_in_the_book() -> None:
+    """resolve_links only leads links: every other run and every id stays as it was."""
+    blocks = parse_blocks(PAGE + "Plain '''words'''.\n", "R.wiki", banner=False, strict=False)
+    items = {"ruins": assign_ids(build_tree(blocks, "R.wiki").children[0])}
+    assert resolve_links(items, WIKI) == items
+    assert RuleRef("ruins", items["ruins"][0].id) == RuleRef("ruins", "ruins")

@@ -1,0 +1,168 @@
+"""The wiki's everyday markup read as the wiki shows it: inline runs, lists, links, and what is not shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_scripts.core.errors import RulebookError
+from build_scripts.core.model import Block, Inline
+from build_scripts.rulebook.wiki_inline import Unshown
+from build_scripts.rulebook.wikitext import parse_blocks
+
+HEAD = "==Section==\n"
+
+
+def synced(text: str, unshown: list[Unshown] | None = None) -> list[Block]:
+    """A synced wiki page's blocks after its heading (markup the site cannot show kept as written)."""
+    return parse_blocks(HEAD + text, "Rulebook.wiki", banner=False, strict=False, unshown=unshown)[1:]
+
+
+def runs(text: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    [block] = synced(text)
+    return [(i.kind, i.text, i.tags) for i in block.inlines]
+
+
+def test_italics_and_bold_in_every_mix() -> None:
+    assert runs("''a '''b''' c'' '''''d''''' '''e ''f'''''") == [
+        ("italic", "a ", ()),
+        ("bold", "b", ("em",)),
+        ("italic", " c", ()),
+        ("text", " ", ()),
+        ("bold", "d", ("em",)),
+        ("text", " ", ()),
+        ("bold", "e ", ()),
+        ("italic", "f", ("strong",)),
+    ]
+
+
+def test_text_level_tags_nest_and_keep_their_words() -> None:
+    assert runs("2<sup>nd</sup> H<sub>2</sub>O <small>x <s>y</s></small> <code>z</code> <span style='c'>w</span>") == [
+        ("text", "2", ()),
+        ("text", "nd", ("sup",)),
+        ("text", " H", ()),
+        ("text", "2", ("sub",)),
+        ("text", "O ", ()),
+        ("text", "x ", ("small",)),
+        ("text", "y", ("small", "s")),
+        ("text", " ", ()),
+        ("text", "z", ("code",)),
+        ("text", " ", ()),
+        ("text", "w", ()),
+    ]
+
+
+def test_a_line_break_entities_and_nowiki() -> None:
+    assert runs("a<br />b &amp; &mdash; <nowiki>[[x]] ''y''</nowiki>") == [
+        ("text", "a", ()),
+        ("break", "\n", ()),
+        ("text", "b ", ()),
+        ("text", "&", ()),
+        ("text", " ", ()),
+        ("text", "—", ()),
+        ("text", " ", ()),
+        ("text", "[[x]] ''y''", ()),
+    ]
+
+
+def test_links_keep_their_target_as_written_and_their_words() -> None:
+    [block] = synced(
+        "[[Rulebook#Ruins|the ruins]], [[Other page]]s, [[#Buildings]], [https://e.org/a site], [https://e.org/b]"
+    )
+    links = [(i.text, i.label, i.url) for i in block.inlines if i.kind == "link"]
+    assert links == [
+        ("the ruins", "Rulebook#Ruins", None),
+        ("Other pages", "Other page", None),  # the link trail joins the link's words
+        ("#Buildings", "#Buildings", None),
+        ("site", "https://e.org/a", "https://e.org/a"),
+        ("[1]", "https://e.org/b", "https://e.org/b"),  # numbered, as the wiki numbers it
+    ]
+
+
+def test_a_link_out_is_only_to_a_safe_address() -> None:
+    [block] = synced("[ftp://e.org/f file] https://e.org/bare [news:x n]")
+    assert [(i.kind, i.text, i.url) for i in block.inlines if i.kind == "link"] == [
+        ("link", "file", "ftp://e.org/f"),
+        ("link", "https://e.org/bare", "https://e.org/bare"),
+    ]
+    assert "n" in block.text, "a link to another scheme keeps its words"
+
+
+def test_what_the_wiki_does_not_show_is_not_shown() -> None:
+    blocks = synced("__NOTOC__\nWords.<!-- a note --> More.\n[[Category:Rules]]\n")
+    assert [b.text for b in blocks] == ["Words. More."]
+
+
+def test_a_category_link_takes_the_space_before_it_as_the_wiki_does() -> None:
+    """MediaWiki drops the whitespace before a category link (T2087): the words around it join."""
+    assert [b.text for b in synced("Before.\n\n[[Category:Rules]] After.")] == ["Before. After."]
+
+
+def test_lists_of_every_kind_keep_their_markers() -> None:
+    blocks = synced("# one\n## one.one\n#* note\n* bullet\n; term\n: definition\n; other : inline\n:indent\n")
+    assert [(b.kind, b.markers, b.text) for b in blocks] == [
+        ("bullet", "#", "one"),
+        ("bullet", "##", "one.one"),
+        ("bullet", "#*", "note"),
+        ("bullet", "*", "bullet"),
+        ("bullet", ";", "term"),
+        ("bullet", ":", "definition"),
+        ("bullet", ";", "other"),
+        ("bullet", ":", "inline"),
+        ("bullet", ":", "indent"),
+    ]
+
+
+def test_headings_of_every_level_show_their_words() -> None:
+    blocks = synced("=== Three ===\n==== ''Four'' ====\n===== Five =====\n")
+    assert [(b.level, b.text) for b in blocks] == [(3, "Three"), (4, "Four"), (5, "Five")]
+
+
+def test_markup_the_site_cannot_show_is_kept_as_written_and_named() -> None:
+    found: list[Unshown] = []
+    blocks = synced("A {{template}} and a note.<ref>r</ref>\n{|\n| cell\n|}\nAfter.\n<script>alert(1)</script>", found)
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "A {{template}} and a note.<ref>r</ref>"),
+        ("paragraph", "{|\n| cell\n|}"),
+        ("paragraph", "After. <script>alert(1)</script>"),
+    ]
+    assert [str(u) for u in found] == [
+        "Rulebook.wiki:2: a template the wiki did not expand '{{template}}'",
+        "Rulebook.wiki:2: the tag <ref> '<ref>r</ref>'",
+        "Rulebook.wiki:3: a table '{|'",
+        "Rulebook.wiki:7: the tag <script> '<script>alert(1)</script>'",
+    ]
+    assert {i.kind for b in blocks for i in b.inlines if "{" in i.text or "<" in i.text} == {"unshown"}
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "x {{t}}\n",
+            "f.wiki:2: unsupported wiki markup (Template) '{{t}}'; the site cannot show a template the wiki did not expand yet",
+        ),
+        (
+            "x\n\n[[File:a.png]]\n",
+            "f.wiki:4: unsupported wiki markup (Wikilink) '[[File:a.png]]'; the site cannot show an image yet",
+        ),
+        (
+            "x <math>1</math>\n",
+            "f.wiki:2: unsupported wiki markup (Tag) '<math>1</math>'; the site cannot show the tag <math> yet",
+        ),
+    ],
+)
+def test_an_export_stops_at_markup_the_site_cannot_show_naming_file_and_line(text: str, says: str) -> None:
+    with pytest.raises(RulebookError) as info:
+        parse_blocks(HEAD + text, "f.wiki", banner=False)
+    assert str(info.value) == says
+
+
+def test_the_seeds_markup_reads_as_before() -> None:
+    [block] = synced("A '''bold''' and ''plain italic'' word.")
+    assert block.inlines == (
+        Inline("text", "A "),
+        Inline("bold", "bold"),
+        Inline("text", " and "),
+        Inline("italic", "plain italic"),
+        Inline("text", " word."),
+    )
