@@ -283,15 +283,28 @@ def test_a_page_of_a_comment_alone_has_no_heading_at_its_top() -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["Cover ==Heading== here", "Cover * not a bullet", "'''Bold''' == not one ==", "a\t* b"]
+    "line",
+    [
+        "Cover ==Heading== here",
+        "Cover * not a bullet",
+        "'''Bold''' == not one ==",
+        "a\t* b",
+        "a # b ; c",
+        "x : y",
+        "*a : b",
+        "#a; b",
+    ],
 )
 def test_the_pinned_parser_makes_headings_and_bullets_only_at_a_lines_start(line: str) -> None:
-    """What the reader's "a heading must start its own line" and "a '*' bullet must start its
+    """What the reader's "a heading must start its own line" and "a list marker must start its
     line" guards rely on (tests/mutation/equivalent.toml names them): mwparserfromhell, as
-    pinned, makes a Heading node or a '*' bullet Tag only at the start of a line."""
+    pinned, makes a Heading node or a list marker Tag only at the start of a line (and ``:``
+    after a ``;`` term, which the reader takes as its definition)."""
     nodes = mwparserfromhell.parse(line).nodes
     assert not [n for n in nodes if isinstance(n, Heading)]
-    assert not [n for n in nodes if isinstance(n, Tag) and n.wiki_markup == "*"]
-    at_start = mwparserfromhell.parse("== Heading ==\n* bullet").nodes
+    markers = [n.wiki_markup for n in nodes if isinstance(n, Tag) and n.wiki_markup in ("*", "#", ";", ":")]
+    assert markers == [line[0]] * line.startswith(("*", "#"))
+    at_start = mwparserfromhell.parse("== Heading ==\n* bullet\n# step\n; term : definition").nodes
     assert isinstance(at_start[0], Heading)
-    assert any(isinstance(n, Tag) and n.wiki_markup == "*" for n in at_start)
+    found = [n.wiki_markup for n in at_start if isinstance(n, Tag)]
+    assert found == ["*", "#", ";", ":"]
