@@ -30,7 +30,8 @@ _NOT_WORDS_CLASSES = frozenset({"headerlink", "rule-link", "mw-editsection", "to
 class Shape:
     """One block: its kind, depth, number (in a numbered list), words and links' words.
 
-    The kinds: ``heading``, ``p``, ``ul``, ``ol`` (an item of such a list), ``dt``, ``dd``, ``unshown``.
+    The kinds: ``heading``, ``p``, ``ul``, ``ol`` (an item of such a list), ``dt``, ``dd``,
+    ``pre`` (preformatted text), ``unshown``.
     """
 
     kind: str
@@ -114,6 +115,8 @@ def _wiki_block(node: Tag, depth: int, out: list[Shape]) -> None:
         out.append(Shape("heading", words))
     elif node.name == "p" and words:
         out.append(Shape("p", words, links=links))
+    elif node.name == "pre":
+        out.append(Shape("pre", _words(node)[0]))
     elif node.name in _LISTS:
         for number, item in enumerate(node.find_all(["li", "dt", "dd"], recursive=False), start=1):
             kind = node.name if item.name == "li" else item.name
@@ -131,10 +134,12 @@ def page_shape(html: str) -> list[Shape]:
     soup = BeautifulSoup(html, "html.parser")
     article = soup.select_one("article") or soup
     out: list[Shape] = []
-    for node in article.select(".rule, .rule-heading"):
+    for node in article.select(".rule, .rule-heading, .wiki-implied, pre"):
         words, links = _words(node)
         if node.select_one(".wiki-unshown"):
             out.append(Shape("unshown", words))
+        elif node.name == "pre":
+            out.append(Shape("pre", words))
         elif "rule-heading" in (node.get("class") or []):
             out.append(Shape("heading", words))
         elif node.name == "p":

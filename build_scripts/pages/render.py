@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import jinja2
 from markupsafe import Markup, escape
@@ -184,8 +184,8 @@ _MISSING = Markup(
 def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Mapping[str, str]) -> Markup:
     out = []
     references = 0
-    for run in runs:
-        text = escape(run.text)
+    for run in _links_joined(runs):
+        text = escape(run.text) if run.kind != "link" else _tagged(run.note or "")
         if run.kind == "bold":
             html = Markup("<strong>{}</strong>").format(text)
         elif run.kind == "italic":
@@ -205,10 +205,38 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
             html = _wiki_run(run, text, page_url, page_urls)
         else:
             html = text
-        for tag in reversed(run.tags):
-            html = _TAGS[tag].format(html)
-        out.append(html)
+        out.append(_wrapped(html, run.tags))
     return Markup("").join(out)
+
+
+def _wrapped(html: Markup, tags: tuple[str, ...]) -> Markup:
+    for tag in reversed(tags):
+        html = _TAGS[tag].format(html)
+    return html
+
+
+def _tagged(html: str) -> Markup:
+    return Markup(html)  # noqa: S704 - made by _links_joined from escaped words and the fixed tags
+
+
+def _links_joined(runs: tuple[Inline, ...]) -> list[Inline]:
+    """The runs, each link's words in one run, their tags inside the link (its HTML, in ``note``).
+
+    A link's words may be several runs (bold and italic words in ``[[Page|words]]``): they
+    are one link, as on the wiki.
+    """
+    out: list[Inline] = []
+    for run in runs:
+        if run.kind != "link":
+            out.append(run)
+            continue
+        inner = str(_wrapped(escape(run.text), run.tags))
+        last = out[-1] if out else None
+        if last and last.kind == "link" and (last.label, last.href, last.url) == (run.label, run.href, run.url):
+            out[-1] = replace(last, text=last.text + run.text, note=(last.note or "") + inner)
+        else:
+            out.append(replace(run, note=inner, tags=()))
+    return out
 
 
 def _wiki_run(run: Inline, text: Markup, page_url: str, page_urls: Mapping[str, str]) -> Markup:

@@ -17,13 +17,15 @@ class WikiList:
     The wiki nests a list in the item above it (``*`` then ``*#``); the page writes each
     depth's items as a list of their own, indented by ``depth``, and a numbered list that
     goes on after a deeper one ``start``s at its next number, so each item is a rule of
-    its own with the number and the place the wiki gives it.
+    its own with the number and the place the wiki gives it. An item ``None`` is one the
+    wiki makes itself to hold a list two levels deeper (``#`` then ``***``): no rule, no
+    words, only its bullet or number.
     """
 
     tag: str
     depth: int
     start: int
-    items: list[tuple[AnchoredBlock, str]] = field(default_factory=list)
+    items: list[tuple[AnchoredBlock | None, str]] = field(default_factory=list)
 
 
 _LIST_TAG = {"*": "ul", "#": "ol", ";": "dl", ":": "dl"}
@@ -44,8 +46,10 @@ def wiki_lists(items: Sequence[AnchoredBlock]) -> list[WikiList]:
             common += 1
         depth = len(markers)
         counts = {d: n for d, n in counts.items() if d <= common}
-        for level in range(common + 1, depth):
-            counts[level] = 1  # the wiki opens an item of its own there to hold the deeper list
+        for level in range(common + 1, depth):  # the wiki opens an item of its own to hold the deeper list
+            counts[level] = 1
+            marker = markers[level - 1]
+            out.append(WikiList(_LIST_TAG[marker], level, 1, [(None, _ITEM_TAG[marker])]))
         counts[depth] = counts.get(depth, 0) + 1 if common >= depth else 1
         tag = _LIST_TAG[markers[-1]]
         if not out or (out[-1].tag, out[-1].depth) != (tag, depth) or common < depth:

@@ -186,7 +186,7 @@ def link_terms(runs: tuple[Inline, ...], terms: TermMap, *, here: RuleRef, seen:
     """
     out: list[Inline] = []
     for run in runs:
-        if run.kind != "text" or run.tags:
+        if run.kind != "text" or run.tags or run.note:
             out.append(run)
             continue
         at = 0

@@ -23,7 +23,16 @@ from mwparserfromhell.nodes import Comment, ExternalLink, HTMLEntity, Node, Tag,
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
 
-__all__ = ["TEXT_TAGS", "InlineReader", "Unshown", "is_block", "is_category", "strip_runs", "visible_words"]
+__all__ = [
+    "TEXT_TAGS",
+    "InlineReader",
+    "Unshown",
+    "close_at_line_end",
+    "is_block",
+    "is_category",
+    "strip_runs",
+    "visible_words",
+]
 
 #: The wiki's text-level tags and the tag the site writes for each ("" shows its words alone).
 TEXT_TAGS = {
@@ -133,8 +142,8 @@ class InlineReader:
             out.append(Inline("break", "\n", tags=tags))
         elif isinstance(node, Tag) and node.wiki_markup is None and str(node.tag).strip().lower() == "nowiki":
             words = html.unescape(str(node.contents)) if node.contents is not None else ""
-            if words:
-                out.append(Inline("text", words, tags=tags))
+            if words:  # words as written: no markup, no term linked, no quote closed in them
+                out.append(Inline("text", words, tags=tags, note="nowiki"))
         elif isinstance(node, Wikilink):
             self._wikilink(node, line, tags, out)
         elif isinstance(node, ExternalLink):
@@ -198,6 +207,23 @@ class InlineReader:
 
 
 _EMPHASIS = {"''": "em", "'''": "strong"}
+
+
+#: Apostrophes the parser left as text: an italic or bold its line never closed.
+_OPEN_QUOTES = re.compile(r"'{5}|'{3}|'{2}")
+_QUOTE_TAGS = {"''": ("em",), "'''": ("strong",), "'''''": ("em", "strong")}
+
+
+def close_at_line_end(runs: list[Inline]) -> list[Inline]:
+    """A line's runs with an italic or bold left open closed at the line's end, as the wiki closes it."""
+    for i, run in enumerate(runs):
+        found = _OPEN_QUOTES.search(run.text) if run.kind == "text" and not (run.tags or run.note) else None
+        if found:
+            tags = _QUOTE_TAGS[found.group()]
+            head = [Inline("text", run.text[: found.start()])] if found.start() else []
+            rest = [Inline("text", run.text[found.end() :]), *runs[i + 1 :]]
+            return [*runs[:i], *head, *_named([replace(r, tags=(*tags, *r.tags)) for r in rest if r.text])]
+    return runs
 
 
 def _named(runs: list[Inline]) -> list[Inline]:

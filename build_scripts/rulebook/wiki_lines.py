@@ -9,18 +9,20 @@ category link does to the lines before it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Heading, Tag, Text
+from mwparserfromhell.nodes import Comment, Heading, Tag, Text
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
-from build_scripts.rulebook.wiki_inline import InlineReader, is_block, is_category, visible_words
+from build_scripts.rulebook.wiki_inline import InlineReader, close_at_line_end, is_block, is_category, visible_words
 
 __all__ = ["Line", "tokenise"]
 
 _LIST_MARKERS = ("*", "#", ";", ":")
+_LINE_END = re.compile(r"[ \t]*\n")
 
 
 @dataclass
@@ -44,6 +46,11 @@ class Line:
         return "".join(i.text for i in self.inlines)
 
     @property
+    def inlines_shown(self) -> bool:
+        """Whether the line holds any run but spaces."""
+        return any(i.kind != "text" or i.text.strip() for i in self.inlines)
+
+    @property
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
         return self.heading is None and not self.bullet and not self.text.strip()
@@ -53,11 +60,14 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     """Split the parser's node stream into physical lines of inline runs."""
     lines = [Line(1)]
     number = 1  # the physical line the next node starts on
+    alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     for node in mwparserfromhell.parse(text).nodes:
         current = lines[-1]
         if isinstance(node, Text):
-            number = _add_text(str(node), lines, number, reader)
+            number = _add_text(str(node), lines, number, reader, drop_line=alone)
+            alone = False
             continue
+        alone = isinstance(node, Comment) and current.is_blank and not current.inlines_shown
         if isinstance(node, Heading):
             _heading(node, current, reader, Source(file, number))
         elif isinstance(node, Tag) and node.wiki_markup in _LIST_MARKERS:
@@ -71,12 +81,23 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
             reader.runs([node], number, out=current.inlines)
         number += str(node).count("\n")
     for line in lines:
+        if not reader.strict:
+            line.inlines = close_at_line_end(line.inlines)
         _check_line(line, file, strict=reader.strict)
     return lines
 
 
-def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader) -> int:
-    """Text's lines added to ``lines`` from line ``number``; the line the next node starts on."""
+def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader, *, drop_line: bool = False) -> int:
+    """Text's lines added to ``lines`` from line ``number``; the line the next node starts on.
+
+    ``drop_line``: the line so far holds a comment alone; if the text ends that line, the
+    line is gone, as the wiki takes it away (its words do not end a paragraph).
+    """
+    end = _LINE_END.match(text)
+    if drop_line and end:
+        number += 1
+        lines[-1].number, lines[-1].inlines = number, []
+        text = text[end.end() :]
     for i, piece in enumerate(text.split("\n")):
         if i:
             number += 1

@@ -44,13 +44,15 @@ def title_key(title: str) -> str:
 def link_targets(texts: Iterable[str]) -> set[str]:
     """The pages the wikitexts link to (``[[Page]]``, ``[[Page#Section|…]]``), as :func:`title_key` gives them.
 
-    Not a category, file or interwiki-looking target with a namespace: only plain pages.
+    Not a category the page is put in nor a file shown in it (a namespace and no leading
+    ``:``); a link to such a page (``[[:Category:Rules]]``) is one.
     """
     out = set()
     for text in texts:
         for link in mwparserfromhell.parse(text).filter_wikilinks():
-            title = str(link.title).strip().removeprefix(":").partition("#")[0]
-            if title and ":" not in title and "{" not in title:
+            written = str(link.title).strip()
+            title = written.removeprefix(":").partition("#")[0]
+            if title and "{" not in title and (written.startswith(":") or ":" not in title):
                 out.add(title_key(title))
     return out
 

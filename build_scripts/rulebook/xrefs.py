@@ -126,7 +126,7 @@ def _resolve_runs(
     found: list[tuple[XrefEntry, Resolution]] = []
     before = ""
     for run in runs:
-        if run.kind != "text" or run.tags or REFERENCE not in run.text:
+        if run.kind != "text" or run.tags or run.note or REFERENCE not in run.text:
             result.append(run)
             before += run.text
             continue

@@ -39,7 +39,7 @@ from build_scripts.sync.fetched import (
 )
 from build_scripts.sync.model import Move, PageState, Revision, SyncError
 
-__all__ = ["fetch_from_api"]
+__all__ = ["fetch_from_api", "missing_pages"]
 
 _PROPS = "ids|timestamp|user|comment|content|sha1"
 USER_AGENT = "scrollhammer-sync/1 (make sync; https://www.mediawiki.org/wiki/API:Etiquette)"
@@ -72,7 +72,7 @@ def fetch_from_api(
         index = _index_url(getattr(site, "site", None) or {}, api)  # unset when reading is closed
         pages = {title: _page(site, title, synced) for title in titles}
         texts = [latest_text(p, known or {}) for p in pages.values()]
-        missing = _missing(site, texts, [p.title for p in pages.values()])
+        missing = missing_pages(site, texts, [p.title for p in pages.values()])
     except SyncError:
         raise
     except mw_errors.APIError as exc:
@@ -149,13 +149,14 @@ def _expanded(site: mwclient.Site, revision: Revision) -> Revision:
     return replace(revision, text=str(answer["expandtemplates"]["wikitext"]))
 
 
-def _missing(site: mwclient.Site, texts: Sequence[str | None], own: Sequence[str]) -> tuple[str, ...]:
+def missing_pages(site: mwclient.Site, texts: Sequence[str | None], own: Sequence[str]) -> tuple[str, ...]:
     """The pages ``texts`` link to that the wiki does not have (the rulebook's own pages left out)."""
     asked = sorted(link_targets(t for t in texts if t) - {title_key(t) for t in own})
     missing: set[str] = set()
     for start in range(0, len(asked), 50):
         answer = site.post("query", titles="|".join(asked[start : start + 50]), prop="info")
-        for page in answer.get("query", {}).get("pages", {}).values():
+        pages = answer.get("query", {}).get("pages", [])  # none at all comes as an empty list
+        for page in pages.values() if isinstance(pages, Mapping) else pages:
             if "missing" in page or "invalid" in page:
                 missing.add(title_key(str(page.get("title", ""))))
         for norm in answer.get("query", {}).get("normalized", []):

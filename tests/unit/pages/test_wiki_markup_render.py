@@ -104,6 +104,9 @@ def test_lists_are_drawn_one_depth_at_a_time_with_the_wikis_numbers() -> None:
     assert drawn("#", "*", "#") == [("ol", 1, 1, ["li"]), ("ul", 1, 1, ["li"]), ("ol", 1, 1, ["li"])]
     assert drawn(";", ":", ":", ";") == [("dl", 1, 1, ["dt", "dd", "dd", "dt"])]
     assert drawn("*", "*") == [("ul", 1, 1, ["li", "li"])]
+    # The wiki holds a list two levels deeper in an item of its own: drawn, with no words.
+    assert drawn("#", "***") == [("ol", 1, 1, ["li"]), ("ul", 1, 1, ["li"]), ("ul", 2, 1, ["li"]), ("ul", 3, 1, ["li"])]
+    assert [len(w.items) for w in wiki_lists([item("##", 0), item("#", 1)])] == [1, 1, 1]
 
 
 def numbers_by_nesting(markers: list[str]) -> list[int]:
@@ -130,7 +133,7 @@ def test_every_number_is_the_one_nesting_gives() -> None:
         itertools.product(["#", "*", "##", "#*", "*#"], repeat=n) for n in range(1, 6)
     ):
         lists = wiki_lists([item(m, n) for n, m in enumerate(run)])
-        numbers = [w.start + i for w in lists for i in range(len(w.items))]
+        numbers = [w.start + i for w in lists for i, (it, _) in enumerate(w.items) if it is not None]
         expected = numbers_by_nesting(list(run))
         got = [n for n, m in zip(numbers, run, strict=True) if m.endswith("#")]
         assert got == [n for n, m in zip(expected, run, strict=True) if m.endswith("#")], run
@@ -139,7 +142,7 @@ def test_every_number_is_the_one_nesting_gives() -> None:
 def test_link_targets_and_titles_as_the_wiki_compares_them() -> None:
     assert title_key("scrollhammer_rulebook  x") == "Scrollhammer rulebook x"
     text = "[[a b#c|d]] [[:Category:X]] [[Category:Y]] [[File:z.png]] [[#here]] [[{{t}}]]"
-    assert link_targets([text]) == {"A b"}
+    assert link_targets([text]) == {"A b", "Category:X"}
 
 
 def test_a_rule_keeps_its_place_in_the_book() -> None:

@@ -166,3 +166,18 @@ def test_the_seeds_markup_reads_as_before() -> None:
         Inline("italic", "plain italic"),
         Inline("text", " word."),
     )
+
+
+def test_an_italic_or_bold_left_open_ends_with_its_line_as_on_the_wiki() -> None:
+    assert runs("A ''tall [[Ruins|ruin]] stands") == [
+        ("text", "A ", ()),
+        ("italic", "tall ", ()),
+        ("link", "ruin", ("em",)),
+        ("italic", " stands", ()),
+    ]
+    assert runs("<nowiki>''as written</nowiki> words") == [("text", "''as written", ()), ("text", " words", ())]
+
+
+def test_a_line_holding_a_comment_alone_is_gone_and_joins_its_paragraph() -> None:
+    blocks = synced("Words.\n<!-- a note -->\nMore words.\n\n<!-- a\nlong note -->\n\nLast.")
+    assert [(b.text, b.source.line) for b in blocks] == [("Words. More words.", 2), ("Last.", 9)]

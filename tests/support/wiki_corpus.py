@@ -1,0 +1,311 @@
+"""The site's wikitext renderer against MediaWiki's own, case by case.
+
+Each case is a few lines of wikitext in the rulebook's voice, one construct and its common
+mixes at a time (:func:`cases`): italics and bold, the text-level tags, ``<br>``, entities,
+``<nowiki>``, every list and its mixes, links of every kind, headings of every level,
+comments, categories and behaviour switches, paragraphs. Each is read twice: by MediaWiki
+(``action=parse``, the wiki given to :func:`compare`) and by the site (the build's own
+steps: the reader, the ids, the links, the page template, and Markdown as MkDocs runs it),
+each under a ``==Case==`` heading, and both are read into the same shape
+(:mod:`harness.wiki_shape`): blocks with their kinds, depths, numbers, words and linked
+words. A case is equal when the shapes are; a difference is listed with both shapes and,
+where the site differs on purpose, why (:func:`why`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import markdown
+
+from build_scripts.core.errors import RulebookError
+from build_scripts.pages.render import render_page
+from build_scripts.rulebook.ids import assign_ids
+from build_scripts.rulebook.sections import build_tree
+from build_scripts.rulebook.wikilinks import WikiLinks, resolve_links
+from build_scripts.rulebook.wikitext import parse_blocks
+from harness.wiki_shape import Shape, page_shape, wiki_shape
+
+__all__ = ["Case", "Result", "cases", "compare", "report", "site_shape"]
+
+TITLE = "Scrollhammer Rulebook"
+HEAD = "==Case==\n"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A name and its wikitext (without the ``==Case==`` heading both readers are given)."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """A case, what each side showed (after the heading), and whether they are equal."""
+
+    case: Case
+    wiki: tuple[Shape, ...]
+    site: tuple[Shape, ...]
+    refused: str = ""
+
+    @property
+    def equal(self) -> bool:
+        """The same blocks, kinds, depths, numbers, words and linked words."""
+        return not self.refused and [s.key() for s in self.wiki] == [s.key() for s in self.site]
+
+
+_WORDS = ["Ruins grant cover.", 'Units move 6".', "Flyers ignore terrain."]
+
+
+def _quotes() -> list[Case]:
+    fixed = [
+        "''Ruins'' grant cover.",
+        "'''Ruins''' grant cover.",
+        "'''''Ruins''''' grant cover.",
+        "''Units in '''ruins''' gain'' cover.",
+        "'''Units in ''ruins'' gain''' cover.",
+        "''Italic'' and '''bold''' and '''''both'''''.",
+        "'''''Bold italic''' then italic''.",
+        "'''''Bold italic'' then bold'''.",
+        "''A'' ''B'' ''C''",
+        "'''A''' '''B''' ''C''",
+        "The unit's ''cover'' save.",
+        "L'''arme''' lourde.",
+        "''Cover'' isn't '''always''' given.",
+        "Word ''italic'''bold'''italic'' end.",
+        "''''Four'''' apostrophes.",
+        "''''''Six'''''' apostrophes.",
+        "'''Bold ''bold italic''''' plain.",
+        "The model's '''bold''' and the unit's ''italic''.",
+        "''Unclosed italic on a line.",
+        "'''Unclosed bold on a line.",
+    ]
+    return [Case(f"quotes {i}", t) for i, t in enumerate(fixed, 1)]
+
+
+def _tags() -> list[Case]:
+    names = ["b", "strong", "i", "em", "sup", "sub", "small", "big", "s", "strike", "del", "ins", "u", "code"]
+    names += ["tt", "kbd", "var", "samp", "q", "cite", "dfn", "abbr", "mark", "span", "font", "bdi"]
+    out = [Case(f"tag <{n}>", f"Units in <{n}>ruins</{n}> gain cover.") for n in names]
+    out += [
+        Case(f"tags <{a}><{b}>", f"The <{a}>2<{b}>nd</{b}></{a}> turn.")
+        for a, b in itertools.permutations(["sup", "small", "s", "u", "code"], 2)
+    ]
+    out += [Case(f"tag with attributes <{n}>", f'A <{n} class="x" title="y">unit</{n}> moves.') for n in names[:8]]
+    return out
+
+
+def _breaks_entities_nowiki() -> list[Case]:
+    breaks = ["<br>", "<br/>", "<br />", "<BR>", '<br clear="all">']
+    out = [Case(f"break {b}", f"First line.{b}Second line.") for b in breaks]
+    entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&nbsp;", "&mdash;", "&ndash;", "&hellip;", "&#91;", "&#x5B;"]
+    entities += ["&eacute;", "&times;", "&frac12;", "&copy;"]
+    out += [Case(f"entity {e}", f"Move 6{e} inches.") for e in entities]
+    nowiki = [
+        "<nowiki>[[Ruins]]</nowiki> is how a link is written.",
+        "<nowiki>''not italic''</nowiki> words.",
+        "<nowiki>{{template}}</nowiki> words.",
+        "A <nowiki/>'''bold''' word.",
+        "<nowiki>&amp;</nowiki> is an ampersand.",
+        "<nowiki>* not a list</nowiki>",
+        "Words<nowiki>'</nowiki>s apostrophe.",
+    ]
+    out += [Case(f"nowiki {i}", t) for i, t in enumerate(nowiki, 1)]
+    return out
+
+
+_MARKERS = ["*", "#", ";", ":", "**", "##", "*#", "#*", "#:", "*:", ";:", "::", "#**", "*##"]
+
+
+def _lists() -> list[Case]:
+    out = [Case(f"list {m}", f"{m} {_WORDS[0]}") for m in _MARKERS]
+    for a, b in itertools.product(_MARKERS[:10], repeat=2):
+        out.append(Case(f"list {a} {b}", f"{a} {_WORDS[0]}\n{b} {_WORDS[1]}"))
+    triples = [("#", "##", "#"), ("#", "#*", "#"), ("*", "*#", "*"), (";", ":", ":"), ("#", "#:", "#")]
+    triples += list(itertools.product(["*", "#", ";", ":"], repeat=3))
+    for a, b, c in triples:
+        out.append(Case(f"list {a} {b} {c}", f"{a} {_WORDS[0]}\n{b} {_WORDS[1]}\n{c} {_WORDS[2]}"))
+    out += [
+        Case("list ; term : definition", "; Ruin level : A floor of a ruin."),
+        Case("list after paragraph", f"{_WORDS[0]}\n# {_WORDS[1]}\n# {_WORDS[2]}"),
+        Case("list then paragraph", f"# {_WORDS[0]}\n{_WORDS[1]}"),
+        Case("list with markup", "# ''Roll'' a '''D6'''.\n# Move<sup>1</sup>."),
+    ]
+    return out
+
+
+def _links() -> list[Case]:
+    links = [
+        f"[[{TITLE}#Case|this case]]",
+        "[[#Case]]",
+        "[[#Case|the case]]",
+        f"[[{TITLE}]]",
+        f"[[{TITLE.lower()}|the book]]",
+        f"[[{TITLE.replace(' ', '_')}#Case|underscores]]",
+        "[[Scrollhammer FAQ]]",
+        "[[Scrollhammer FAQ|the FAQ]]",
+        "[[Scrollhammer FAQ]]s",
+        "[[Scrollhammer FAQ|FAQ]]'s",
+        "[[Missing page]]",
+        "[[Missing page|errata]]",
+        "[[:Category:Rules]]",
+        "[[Scrollhammer FAQ|''the'' '''FAQ''']]",
+        "[https://example.org/rules the publisher]",
+        "[https://example.org/rules]",
+        "[https://example.org/a A] and [https://example.org/b]",
+        "https://example.org/rules",
+        "[mailto:rules@example.org write to us]",
+        "[https://example.org/rules ''the'' publisher]",
+        "(https://example.org/rules)",
+        "https://example.org/rules.",
+        "[[Scrollhammer FAQ|FAQ]]ing",
+        "[[Scrollhammer FAQ#Section one|a section]]",
+        "[[scrollhammer FAQ]]",
+        "[[Scrollhammer_FAQ|underscored]]",
+        "[https://example.org/rules '''bold''' words]",
+        "[[Scrollhammer FAQ|the FAQ]] and [https://example.org/rules the rules]",
+    ]
+    return [Case(f"link {i}", f"See {link} now.") for i, link in enumerate(links, 1)]
+
+
+def _headings() -> list[Case]:
+    out = [Case(f"heading level {n}", f"{'=' * n} Ruin Levels {'=' * n}\n{_WORDS[0]}") for n in range(3, 7)]
+    out += [
+        Case("heading with italics", "=== ''Ruin'' Levels ===\nText."),
+        Case("heading with a link", "=== [[Scrollhammer FAQ|Questions]] ===\nText."),
+        Case("heading with spaces", "===   Ruin Levels   ===\nText."),
+        Case("heading with a comment", "=== Ruin Levels <!-- note --> ===\nText."),
+        Case("headings nested", "=== A ===\nOne.\n==== B ====\nTwo.\n=== C ===\nThree."),
+        Case("heading level 3 then 5", "=== A ===\nOne.\n===== B =====\nTwo."),
+    ]
+    return out
+
+
+def _hidden_and_paragraphs() -> list[Case]:
+    texts = [
+        "Words.<!-- a note --> More words.",
+        "<!-- a note -->\nWords.",
+        "Words.\n<!-- a note -->\nMore words.",
+        "Words.\n\n<!-- a\nlong\nnote -->\n\nMore words.",
+        "Words.\n[[Category:Rules]]",
+        "Words.\n\n[[Category:Rules]]\n\nMore words.",
+        "[[Category:Rules]] Words.",
+        "__NOTOC__\nWords.",
+        "Words. __TOC__ More.",
+        "__NOEDITSECTION__ Words.",
+        f"{_WORDS[0]}\n{_WORDS[1]}",
+        f"{_WORDS[0]}\n\n{_WORDS[1]}",
+        f"{_WORDS[0]}\n\n\n{_WORDS[1]}",
+        f"{_WORDS[0]}\n\n\n\n{_WORDS[1]}",
+        "One line.\nTwo lines.\nThree lines.",
+    ]
+    return [Case(f"text {i}", t) for i, t in enumerate(texts, 1)]
+
+
+def cases() -> list[Case]:
+    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, the rest."""
+    return [
+        *_quotes(),
+        *_tags(),
+        *_breaks_entities_nowiki(),
+        *_lists(),
+        *_links(),
+        *_headings(),
+        *_hidden_and_paragraphs(),
+    ]
+
+
+def site_shape(text: str, wiki: WikiLinks) -> list[Shape]:
+    """What the site shows of a synced page's ``text``: the build's steps, then Markdown as MkDocs runs it.
+
+    Raises:
+        RulebookError: when the site's reader refuses the text.
+    """
+    blocks = parse_blocks(text, "Case.wiki", banner=False, strict=False)
+    tree = build_tree(blocks, "Case.wiki")
+    pages = resolve_links({"case": assign_ids(tree.children[0])}, wiki)
+    md = render_page(
+        title="Case", items=pages["case"], sources=["Case.wiki"], page_url="case/", page_urls={"case": "case/"}
+    )
+    html = markdown.markdown(md.split("---\n", 2)[2], extensions=["attr_list"])
+    return page_shape(f"<article>{html}</article>")
+
+
+def compare(parse: Callable[[str], str], wiki: WikiLinks, chosen: Iterable[Case] | None = None) -> list[Result]:
+    """Each case read by MediaWiki (``parse``: wikitext → ``action=parse``'s HTML) and by the site."""
+    out = []
+    for case in chosen if chosen is not None else cases():
+        text = HEAD + case.text
+        theirs = tuple(wiki_shape(parse(text))[1:])
+        try:
+            ours = tuple(site_shape(text, wiki)[1:])
+        except RulebookError as exc:
+            out.append(Result(case, theirs, (), refused=str(exc)))
+            continue
+        out.append(Result(case, theirs, ours))
+    return out
+
+
+def why(result: Result) -> str:
+    """Why the site differs on purpose, when it does ("" when no reason is known)."""
+    if result.refused:
+        return f"the site's reader refuses it: {result.refused}"
+    pairs = list(zip(result.wiki, result.site, strict=False))
+    first_link = result.case.text.split("[[", 1)[-1].split("]]", 1)[0]
+    reasons = [
+        (
+            "unshown" in [s.kind for s in result.site],
+            "markup the site cannot show yet, kept as written with a note",
+        ),
+        (
+            any(w.kind == "p" and s.kind == "heading" and w.words == s.words for w, s in pairs),
+            "a line the rulebook writes as a sub-heading (a bold line, a short title-case line): a heading on the site",
+        ),
+        (
+            "pre" in [w.kind for w in result.wiki],
+            "a line that starts with a space is preformatted text on the wiki; the site does not show <pre> yet",
+        ),
+        (
+            "[[" in result.case.text and first_link.lower() == TITLE.lower(),
+            (
+                "a link to the rulebook's own page: the wiki shows it unlinked (the page itself); "
+                "the site, whose pages are the book's sections, links the book's first rule"
+            ),
+        ),
+        (
+            "__TOC__" in result.case.text,
+            "__TOC__ places the wiki's contents box (and ends a paragraph); the site has its own contents",
+        ),
+    ]
+    return next((reason for holds, reason in reasons if holds), "")
+
+
+def report(results: list[Result]) -> str:
+    """The comparison as Markdown: the figure, then every difference with both shapes and why."""
+    equal = sum(r.equal for r in results)
+    lines = [
+        "# The site's wikitext renderer against MediaWiki 1.39",
+        "",
+        f"**{equal} of {len(results)} cases equal ({equal / len(results):.1%})**, by visible words and structure",
+        "(blocks, list kinds, depths and numbers, linked words). `tests/support/wiki_corpus.py`.",
+        "",
+    ]
+    for r in results:
+        if r.equal:
+            continue
+        lines += [f"## {r.case.name}", "", "```wikitext", r.case.text, "```", "", f"Why: {why(r) or 'not known'}", ""]
+        lines += ["| MediaWiki | the site |", "| --- | --- |"]
+        for w, s in itertools.zip_longest(r.wiki, r.site):
+            lines.append(f"| {_cell(w)} | {_cell(s)} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(shape: Shape | None) -> str:
+    if shape is None:
+        return ""
+    links = f" links {list(shape.links)}" if shape.links else ""
+    return f"{shape.kind} {shape.depth}.{shape.number} {shape.words!r}{links}".replace("|", "\\|")
