@@ -31,7 +31,8 @@ class Shape:
     """One block: its kind, depth, number (in a numbered list), words and links' words.
 
     The kinds: ``heading``, ``p``, ``ul``, ``ol`` (an item of such a list), ``dt``, ``dd``,
-    ``pre`` (preformatted text), ``unshown``.
+    ``pre`` (preformatted text), ``caption``, ``row`` and its cells (``row th1x1 td1x2``: each
+    cell's tag, rows and columns), ``unshown``.
     """
 
     kind: str
@@ -87,13 +88,24 @@ def _clean(text: str) -> str:
 
 
 def _unshown_on_wiki(node: Tag) -> bool:
-    """A table, the footnotes' list, or a paragraph holding a footnote's mark."""
+    """The footnotes' list, or a block holding a footnote's mark."""
     classes = set(node.get("class") or [])
-    return (
-        node.name == "table"
-        or bool(classes & {"references", "mw-references-wrap"})
-        or bool(node.select("sup.reference, table"))
-    )
+    return bool(classes & {"references", "mw-references-wrap"}) or bool(node.select("sup.reference"))
+
+
+def _row(row: Tag) -> Shape:
+    """A table's row: its cells' kinds and spans, and their words apart by `` | ``."""
+    cells = row.find_all(["td", "th"], recursive=False)
+    kind = "row " + " ".join(f"{c.name}{c.get('rowspan') or 1}x{c.get('colspan') or 1}" for c in cells)
+    found = [_words(c) for c in cells]
+    words = " | ".join(w for w, _ in found)
+    return Shape(kind, words, links=tuple(link for _, links in found for link in links))
+
+
+def _table(table: Tag) -> list[Shape]:
+    out = [Shape("caption", _words(c)[0]) for c in table.find_all("caption", recursive=False)]
+    body = table.find("tbody") or table
+    return out + [_row(r) for r in body.find_all("tr", recursive=False)]
 
 
 def wiki_shape(html: str) -> list[Shape]:
@@ -117,16 +129,23 @@ def _wiki_block(node: Tag, depth: int, out: list[Shape]) -> None:
         out.append(Shape("p", words, links=links))
     elif node.name == "pre":
         out.append(Shape("pre", _words(node)[0]))
+    elif node.name == "table":
+        out.extend(_table(node))
     elif node.name in _LISTS:
-        for number, item in enumerate(node.find_all(["li", "dt", "dd"], recursive=False), start=1):
-            kind = node.name if item.name == "li" else item.name
-            words, links = _words(item)
-            out.append(Shape(kind, words, depth + 1, number if kind == "ol" else 0, links))
-            for inner in item.find_all(_LISTS, recursive=False):
-                _wiki_block(inner, depth + 1, out)
+        _wiki_list(node, depth, out)
     elif node.name == "div":
         for child in node.find_all(recursive=False):
             _wiki_block(child, depth, out)
+
+
+def _wiki_list(node: Tag, depth: int, out: list[Shape]) -> None:
+    """A list's items, each followed by the lists nested in it, one depth down."""
+    for number, item in enumerate(node.find_all(["li", "dt", "dd"], recursive=False), start=1):
+        kind = node.name if item.name == "li" else item.name
+        words, links = _words(item)
+        out.append(Shape(kind, words, depth + 1, number if kind == "ol" else 0, links))
+        for inner in item.find_all(_LISTS, recursive=False):
+            _wiki_block(inner, depth + 1, out)
 
 
 def page_shape(html: str) -> list[Shape]:
@@ -140,6 +159,10 @@ def page_shape(html: str) -> list[Shape]:
             out.append(Shape("unshown", words))
         elif node.name == "pre":
             out.append(Shape("pre", words))
+        elif node.name == "tr":
+            out.append(_row(node))
+        elif node.name == "caption":
+            out.append(Shape("caption", words))
         elif "rule-heading" in (node.get("class") or []):
             out.append(Shape("heading", words))
         elif node.name == "p":

@@ -9,7 +9,7 @@ from typing import Literal, NamedTuple
 from build_scripts.core.errors import Source
 
 InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown"]
-BlockKind = Literal["heading", "paragraph", "bullet", "chart_row"]
+BlockKind = Literal["heading", "paragraph", "bullet", "chart_row", "table_row"]
 HeadingStyle = Literal["wiki", "bold", "plain"]
 
 
@@ -44,6 +44,19 @@ class Inline:
 
 
 @dataclass(frozen=True)
+class Cell:
+    """What a cell of a table row is: a header (``th``), a cell (``td``) or the table's caption, and its spans."""
+
+    tag: Literal["td", "th", "caption"]
+    rowspan: int = 1
+    colspan: int = 1
+
+
+#: Between two cells' runs in a table row's ``inlines`` (a row's words read "Roll | Levels").
+CELL_BREAK = " | "
+
+
+@dataclass(frozen=True)
 class Block:
     """One rule block: a heading, a paragraph, a bullet item or a damage-chart row.
 
@@ -51,7 +64,10 @@ class Block:
     ``number``, its name in ``inlines`` and its paragraph in ``body``. A list item
     (``bullet``) keeps its line's list markers in ``markers``, as the wiki wrote them:
     ``*``, ``#`` (a numbered step), ``*#`` (nested), ``;`` (a term), ``:`` (its definition,
-    or an indented line).
+    or an indented line). A table's row (``table_row``) keeps its cells' runs in
+    ``inlines``, each cell's after a run ``Inline("text", CELL_BREAK, note="cell")``, what
+    each cell is in ``cells``, and which table of its file it belongs to in ``table``; a
+    table's caption is a row of one ``caption`` cell, its first.
     """
 
     kind: BlockKind
@@ -63,6 +79,8 @@ class Block:
     body: tuple[Inline, ...] = ()
     body_source: Source | None = None
     markers: str = "*"
+    cells: tuple[Cell, ...] = ()
+    table: int = 0
 
     @property
     def text(self) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import jinja2
 from markupsafe import Markup, escape
@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.core.templates import environment
 from build_scripts.pages.wiki_lists import wiki_lists
+from build_scripts.pages.wiki_runs import links_joined, table_cells, tagged, wiki_run, wrapped
 from build_scripts.rulebook.term_definitions import Definition
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
@@ -55,6 +56,7 @@ def _template() -> jinja2.Template:
     env = environment()
     env.filters.setdefault("runs", _runs_filter)
     env.filters.setdefault("lists", wiki_lists)
+    env.filters.setdefault("cells", table_cells)
     env.filters.setdefault("md_heading", _md_heading)
     return env.get_template("page.md.j2")
 
@@ -147,13 +149,27 @@ def _group(items: list[AnchoredBlock], after: Mapping[str, Markup]) -> list[Grou
     groups: list[Group] = []
     for item in items:
         kind = item.block.kind
-        if kind in ("bullet", "chart_row") and groups and groups[-1].kind == kind and groups[-1].after is None:
+        if _joins(groups[-1] if groups else None, item):
             groups[-1].items.append(item)
         else:
             groups.append(Group(kind, [item], level=item.depth + 1))
         if item.id in after:
             groups[-1].after = after[item.id]
     return groups
+
+
+def _joins(group: Group | None, item: AnchoredBlock) -> bool:
+    """Whether the item goes on the group: a list's item, a chart's row, the same table's row."""
+    kind = item.block.kind
+    if (
+        group is None
+        or group.kind != kind
+        or group.after is not None
+        or kind not in ("bullet", "chart_row", "table_row")
+    ):
+        return False
+    last = group.items[-1].block
+    return kind != "table_row" or (last.source.file, last.table) == (item.block.source.file, item.block.table)
 
 
 def rule_href(target: RuleRef, page_url: str, page_urls: Mapping[str, str]) -> str:
@@ -184,8 +200,8 @@ _MISSING = Markup(
 def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Mapping[str, str]) -> Markup:
     out = []
     references = 0
-    for run in _links_joined(runs):
-        text = escape(run.text) if run.kind != "link" else _tagged(run.note or "")
+    for run in links_joined(runs):
+        text = escape(run.text) if run.kind != "link" else tagged(run.note or "")
         if run.kind == "bold":
             html = Markup("<strong>{}</strong>").format(text)
         elif run.kind == "italic":
@@ -202,90 +218,11 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
             )
             html = _MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note)
         elif run.kind in ("link", "break", "unshown"):
-            html = _wiki_run(run, text, page_url, page_urls)
+            html = wiki_run(run, text, rule_href(run.href, page_url, page_urls) if run.href else None)
         else:
             html = text
-        out.append(_wrapped(html, run.tags))
+        out.append(wrapped(html, run.tags))
     return Markup("").join(out)
-
-
-def _wrapped(html: Markup, tags: tuple[str, ...]) -> Markup:
-    for tag in reversed(tags):
-        html = _TAGS[tag].format(html)
-    return html
-
-
-def _tagged(html: str) -> Markup:
-    return Markup(html)  # noqa: S704 - made by _links_joined from escaped words and the fixed tags
-
-
-def _links_joined(runs: tuple[Inline, ...]) -> list[Inline]:
-    """The runs, each link's words in one run, their tags inside the link (its HTML, in ``note``).
-
-    A link's words may be several runs (bold and italic words in ``[[Page|words]]``): they
-    are one link, as on the wiki.
-    """
-    out: list[Inline] = []
-    for run in runs:
-        if run.kind != "link":
-            out.append(run)
-            continue
-        inner = str(_wrapped(escape(run.text), run.tags))
-        last = out[-1] if out else None
-        if last and last.kind == "link" and (last.label, last.href, last.url) == (run.label, run.href, run.url):
-            out[-1] = replace(last, text=last.text + run.text, note=(last.note or "") + inner)
-        else:
-            out.append(replace(run, note=inner, tags=()))
-    return out
-
-
-def _wiki_run(run: Inline, text: Markup, page_url: str, page_urls: Mapping[str, str]) -> Markup:
-    """A ``<br>``, markup the site cannot show yet (as written, with its note), or a link.
-
-    A link leads to a rule of the site, out of the site (the wiki, another address), or
-    nowhere (its words alone).
-    """
-    if run.kind == "break":
-        return Markup("<br>")
-    if run.kind == "unshown":
-        return _UNSHOWN.format(text, run.note)
-    if run.href is not None:
-        return _WIKI_LINK.format(rule_href(run.href, page_url, page_urls), text)
-    if run.url:
-        return _OUT_LINK.format(run.url, text)
-    return text
-
-
-#: The text-level tags the wiki's reader gives a run (``TEXT_TAGS``' values), each around its words.
-_TAGS = {
-    tag: Markup("<" + tag + ">{}</" + tag + ">")  # noqa: S704 - a fixed tag name of this list
-    for tag in [
-        "strong",
-        "em",
-        "sup",
-        "sub",
-        "small",
-        "big",
-        "s",
-        "del",
-        "ins",
-        "u",
-        "code",
-        "kbd",
-        "var",
-        "samp",
-        "q",
-        "cite",
-        "dfn",
-        "abbr",
-        "mark",
-    ]
-}
-_WIKI_LINK = Markup('<a class="wiki-link" href="{}">{}</a>')
-_OUT_LINK = Markup('<a class="wiki-link wiki-link--out" href="{}" rel="nofollow noopener noreferrer">{}</a>')
-_UNSHOWN = Markup(
-    '<span class="wiki-unshown"><code>{}</code> <span class="wiki-unshown__note" data-help>{}</span></span>'
-)
 
 
 def _md_heading(text: str) -> Markup:

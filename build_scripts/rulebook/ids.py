@@ -14,7 +14,8 @@ Id scheme (per page):
 
 Ids depend only on a block's own text and its heading, never on its position, so
 inserting a paragraph leaves the others' ids alone. Two blocks that would share an id
-take more of their words until they differ. :mod:`build_scripts.rulebook.anchor_lock` keeps every
+take more of their words until they differ; table rows of the very same words are
+numbered in their order (``-2``). :mod:`build_scripts.rulebook.anchor_lock` keeps every
 id once published working.
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from dataclasses import replace
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import AnchoredBlock, Section
@@ -154,6 +156,16 @@ def _clashes(items: list[AnchoredBlock]) -> list[int]:
     return [i for idx in positions.values() if len(idx) > 1 for i in idx]
 
 
+def _numbered(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
+    """Table rows of the same words (a table may repeat a row): the second ``-2``, the third ``-3``."""
+    seen: dict[str, int] = {}
+    out = []
+    for item in items:
+        seen[item.id] = seen.get(item.id, 0) + 1
+        out.append(replace(item, id=f"{item.id}-{seen[item.id]}") if seen[item.id] > 1 else item)
+    return out
+
+
 def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
     """Lengthen clashing block ids with more of their own words until they are unique."""
     result = list(items)
@@ -179,6 +191,8 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
     clashes = _clashes(result)  # after the last lengthening too
     if not clashes:
         return result
+    if all(result[i].block.kind == "table_row" for i in clashes):
+        return _numbered(result)
     first = result[clashes[0]]
     raise RulebookError(
         f"blocks with identical text share the id {first.id!r}; a page cannot hold the same rule twice",

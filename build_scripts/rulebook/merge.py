@@ -90,6 +90,9 @@ def _block_lines(block: Block) -> list[tuple[Source, str]]:
     text = _runs(block.inlines)
     if block.kind == "bullet":
         return [(block.source, f"{block.markers}{text}")]
+    if block.kind == "table_row":
+        cells = " ".join(f"{c.tag}{c.rowspan}x{c.colspan}" for c in block.cells)
+        return [(block.source, f"|{block.table} {cells}| {text}")]
     if block.kind == "chart_row":
         return [(block.source, f"{block.number}: {text}"), (block.body_source or block.source, _runs(block.body))]
     return [(block.source, text)]

@@ -16,8 +16,9 @@ import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Tag, Text
 
 from build_scripts.core.errors import RulebookError, Source
-from build_scripts.core.model import Inline
+from build_scripts.core.model import Cell, Inline
 from build_scripts.rulebook.wiki_inline import InlineReader, close_at_line_end, is_block, is_category, visible_words
+from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
 
@@ -34,6 +35,8 @@ class Line:
     heading: Heading | None = None
     title: str = ""
     markers: str = ""
+    cells: tuple[Cell, ...] = ()
+    table: int = 0
 
     @property
     def bullet(self) -> bool:
@@ -53,7 +56,7 @@ class Line:
     @property
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
-        return self.heading is None and not self.bullet and not self.text.strip()
+        return self.heading is None and not self.bullet and not self.cells and not self.text.strip()
 
 
 def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
@@ -61,6 +64,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     lines = [Line(1)]
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
+    tables = 0
     for node in mwparserfromhell.parse(text).nodes:
         current = lines[-1]
         if isinstance(node, Text):
@@ -74,6 +78,12 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
             _list_marker(node.wiki_markup, lines, Source(file, number))
         elif is_category(node):  # the wiki drops the space before a category link too (T2087)
             _strip_back(lines)
+        elif is_table(node):  # each row a line of its own, a paragraph's end before and after
+            tables += 1
+            rows = [
+                Line(r.line, r.inlines, cells=tuple(r.cells), table=tables) for r in table_rows(node, reader, number)
+            ]
+            lines += [Line(number), *rows, Line(number)]
         elif is_block(node):  # a block the site cannot show yet: a paragraph of its own
             shown = reader.cannot_show(node, number)
             lines += [Line(number), Line(number, inlines=[shown]), Line(number)]

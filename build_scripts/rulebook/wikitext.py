@@ -112,6 +112,10 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
                     level=line.heading.level,
                 )
             )
+        elif line.cells:
+            flush()
+            where = Source(file, line.number)
+            blocks.append(Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table))
         elif line.bullet:
             flush()
             blocks.append(

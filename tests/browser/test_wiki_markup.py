@@ -4,7 +4,8 @@ A run of edits, each adding one thing editors write every day (a link to a secti
 another page of the wiki, to one it lacks, out of it; italics and bold mixed; a numbered
 list with a nested item; a definition list; a ``<br>``; ``<sup>``, ``<small>``,
 ``<nowiki>``; a template; a fourth-level heading; a category, a behaviour switch, a
-comment; and a table and a footnote, which the site cannot show yet), then one sync with
+comment; a table with a caption, header cells and spans, then one of its rows reworded; and
+a footnote, which the site cannot show yet), then one sync with
 the nightly job's command and a frozen build. The sync must go on unattended, naming what
 the site shows as written; the page must show each construct with the words and the
 structure MediaWiki's own ``action=parse`` gives the same page (a phone at 360 px, light
@@ -31,6 +32,11 @@ SHOTS = ROOT / "test-results" / "screenshots"
 OTHER = "===Other Terrain Types==="
 FAQ, ERRATA = "Scrollhammer FAQ", "Scrollhammer Errata"
 
+TABLE = (
+    '{| class="wikitable"\n|+ Levels by roll\n! Roll !! Levels\n|-\n| 1-2 || no vertical movement, but may still move horizontally\n'
+    '|-\n| rowspan="2" | 3-4 || one level up\n|-\n| or one down\n|-\n| colspan="2" | 5-6: two levels\n|}'
+)
+REWORDED = ("move horizontally\n", "move horizontally on its level\n")
 #: Each edit: what it adds at the end of the Ruins section (nothing above moves), and its summary.
 EDITS = [
     ("See [[Scrollhammer Rulebook#Buildings|the rules for buildings]] and [[#Unit Types]].", "link to sections"),
@@ -43,7 +49,7 @@ EDITS = [
     ("Write <nowiki>[[Ruins]]</nowiki> to link. {{Keyword|Fearless}} units never flee.", "nowiki and template"),
     ("==== Ruin Levels ====\nLevels are counted from the ground.", "a fourth-level heading"),
     ("Hidden things stay hidden. <!-- editors' note -->\n[[Category:Rules]] __NOTOC__", "category, switch, comment"),
-    ('{| class="wikitable"\n! Roll !! Levels\n|-\n| 1-2 || none\n|}', "a table"),
+    (TABLE, "a table"),
     ("Counted as printed.<ref>As in the first edition.</ref>\n\n<references />", "a footnote"),
 ]
 
@@ -57,6 +63,7 @@ class Synced:
     returncode: int
     wiki_html: str
     index: str
+    before_reword: int
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +76,8 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
         first = sync(project, "--api", wiki.api)
         assert first.returncode == 0, first.stderr
         for added, summary in EDITS:
-            wiki.edit(TITLE, f"{OTHER}→{added}\n\n{OTHER}", summary=summary)
+            before_reword = wiki.edit(TITLE, f"{OTHER}→{added}\n\n{OTHER}", summary=summary)
+        wiki.edit(TITLE, "→".join(REWORDED), summary="reword a row")
         done = sync(project, "--api", wiki.api)
         parsed = wiki.site.get("parse", page=TITLE, prop="text", disablelimitreport=1, disableeditsection=1)
         wiki_html = str(parsed["parse"]["text"]["*"])
@@ -79,13 +87,14 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
     if done.returncode == 0:
         build_site(project, site, port=port, frozen=True)
     with serving(site, port=port):
-        yield Synced(f"http://127.0.0.1:{port}/", done.stdout + done.stderr, done.returncode, wiki_html, index)
+        url = f"http://127.0.0.1:{port}/"
+        yield Synced(url, done.stdout + done.stderr, done.returncode, wiki_html, index, before_reword)
 
 
 def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
     assert synced.returncode == 0, synced.report
     named = [line for line in synced.report.splitlines() if "shown as written" in line]
-    assert any("a table '{| class=\"wikitable\"'" in line for line in named), synced.report
+    assert not any("a table" in line for line in named), "the site shows tables: " + synced.report
     assert any("the tag <ref>" in line for line in named), synced.report
     assert any("the tag <references>" in line for line in named), synced.report
     assert not any("template" in line for line in named), "the wiki expanded the template: " + synced.report
@@ -166,3 +175,46 @@ def test_a_nested_item_is_indented_under_its_list(synced: Synced, returning_phon
     assert step
     assert nested
     assert nested["x"] >= step["x"] + 16, "a nested item starts to the right of its list's items"
+
+
+def test_a_tables_rows_are_rules_and_it_scrolls_in_its_own_box(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    table = page.locator("table.rule-table")
+    assert table.locator("caption.rule").inner_text().startswith("Levels by roll")
+    rows = table.locator("tr.rule").all()
+    assert [r.locator("th, td").count() for r in rows] == [2, 2, 2, 1, 1]
+    assert rows[2].locator("td").first.get_attribute("rowspan") == "2"
+    assert rows[4].locator("td").first.get_attribute("colspan") == "2"
+    for row in rows:
+        assert row.locator("a.rule-link").count() == 1
+    assert rows[1].inner_text().split("\t")[:2] == [
+        "1-2",
+        "no vertical movement, but may still move horizontally on its level",
+    ]
+    box = page.locator(".rule-table-scroll").evaluate("e => getComputedStyle(e).overflowX")
+    assert box == "auto"
+
+
+def test_a_tables_row_as_of_before_its_rewording(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(f"{synced.url}ruins/?as-of={synced.before_reword}")
+    row = page.locator("tr.rule", has_text="1-2")
+    row.locator(".sh-asof-since").wait_for()
+    cells = row.locator("td").all()
+    assert cells[0].evaluate("c => c.firstChild.textContent") == "1-2"
+    assert cells[1].evaluate("c => c.firstChild.textContent") == "no vertical movement, but may still move horizontally"
+    assert row.locator("a.rule-link").count() == 1, "the row keeps its #"
+
+
+def test_no_word_of_a_table_is_broken_on_a_phone(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    for cell in page.locator("table.rule-table").locator("th, td").all():
+        first_word = cell.evaluate("c => c.firstChild.textContent.trim().split(' ')[0]")
+        lines = cell.evaluate(
+            """c => { const r = document.createRange(); const t = c.firstChild;
+                const w = t.textContent.trim().split(' ')[0]; const at = t.textContent.indexOf(w);
+                r.setStart(t, at); r.setEnd(t, at + w.length); return r.getClientRects().length; }"""
+        )
+        assert lines == 1, f"{first_word!r} is broken over {lines} lines"

@@ -184,6 +184,27 @@ def _headings() -> list[Case]:
     return out
 
 
+def _tables() -> list[Case]:
+    head = '{| class="wikitable"\n'
+    bodies = [
+        "| Roll || Levels\n|}",
+        "! Roll !! Levels\n|-\n| 1-2 || none\n|-\n| 3 || one\n|}",
+        "|+ Levels by roll\n! Roll !! Levels\n|-\n| 1-2 || none\n|}",
+        "|-\n| 1-2\n| none\n|-\n| 3\n| one\n|}",
+        '! Roll !! Levels\n|-\n| rowspan="2" | 3-4 || up\n|-\n| down\n|}',
+        '! Roll !! Levels\n|-\n| colspan="2" | 5-6: two levels\n|}',
+        "! Roll !! Levels\n|-\n| ''1-2'' || '''none''' of [[Scrollhammer FAQ|them]]\n|}",
+        "|-\n! Roll\n| 1-2\n|-\n! Levels\n| none\n|}",
+        '|-\n| style="color:red" | 1-2 || none<br />at all\n|}',
+        "! Roll !! Levels\n|-\n| 1 || [https://example.org/rules rules] &amp; more\n|}",
+        "|+ ''Caption'' with '''markup'''\n|-\n| a || b || c\n|}",
+        "! A !! B !! C\n|-\n| colspan=2 | ab || c\n|-\n| a || b || c\n|}",
+    ]
+    out = [Case(f"table {i}", head + b) for i, b in enumerate(bodies, 1)]
+    out.append(Case("table between paragraphs", f"{_WORDS[0]}\n{head}| 1 || 2\n|}}\n{_WORDS[1]}"))
+    return out
+
+
 def _hidden_and_paragraphs() -> list[Case]:
     texts = [
         "Words.<!-- a note --> More words.",
@@ -206,7 +227,7 @@ def _hidden_and_paragraphs() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, the rest."""
+    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, the rest."""
     return [
         *_quotes(),
         *_tags(),
@@ -214,6 +235,7 @@ def cases() -> list[Case]:
         *_lists(),
         *_links(),
         *_headings(),
+        *_tables(),
         *_hidden_and_paragraphs(),
     ]
 

@@ -33,7 +33,9 @@ _SPACES = re.compile(r"\s+")
 _VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed", "track"})
 _HEADING = re.compile(r"h[1-6]")
 #: The tags a rule's words keep (any other's words are kept, the tag is not).
-_INLINE = frozenset({"strong", "em", "b", "i", "code", "sup", "sub", "span", "a", "p"})
+_INLINE = frozenset(
+    {"strong", "em", "b", "i", "code", "sup", "sub", "span", "a", "p", "small", "s", "u", "del", "ins", "td", "th"}
+)
 #: The classes the print stylesheet reads, in the order they are written; any other is dropped.
 _CLASS_ORDER = (
     "rule",
@@ -43,6 +45,7 @@ _CLASS_ORDER = (
     "chart-row__roll",
     "rule-list",
     "damage-chart",
+    "rule-table",
     "term",
 )
 _CLASSES = frozenset(_CLASS_ORDER)
@@ -159,7 +162,7 @@ class _PrintReader(HTMLParser):
             return _KEEP if tag in _INLINE else _DROP
         if found.get("id") and classes & {"rule", "rule-heading"}:
             return _RULE
-        if classes & {"rule-list", "damage-chart"}:
+        if classes & {"rule-list", "damage-chart", "rule-table"}:
             return _CONTAINER
         return _DROP
 

@@ -138,14 +138,16 @@ export function editLine(older) {
 }
 
 /**
- * Put the site's note about a rule right after it (inside it, for a list item): the site's
- * words, not the book's, so a quote of the rule leaves it out.
+ * Put the site's note about a rule right after it (inside it, for a list item, a term, a
+ * definition or a caption; in its last cell, for a table row): the site's words, not the
+ * book's, so a quote of the rule leaves it out.
  * @param {HTMLElement} rule
  * @param {HTMLElement} note
  */
 export function placeAfterRule(rule, note) {
   note.dataset.help = "";
-  if (rule instanceof HTMLLIElement) rule.append(note);
+  if (rule instanceof HTMLTableRowElement) rule.lastElementChild?.append(note);
+  else if (rule.matches("li, dt, dd, caption")) rule.append(note);
   else rule.after(note);
 }
 

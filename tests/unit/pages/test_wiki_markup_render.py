@@ -151,3 +151,12 @@ def test_a_rule_keeps_its_place_in_the_book() -> None:
     items = {"ruins": assign_ids(build_tree(blocks, "R.wiki").children[0])}
     assert resolve_links(items, WIKI) == items
     assert RuleRef("ruins", items["ruins"][0].id) == RuleRef("ruins", "ruins")
+
+
+def test_a_table_is_drawn_in_its_own_scrolling_box_each_row_a_rule() -> None:
+    html = page('{|\n|+ Roll\n! A !! B\n|-\n| rowspan="2" | 1 || x\n|-\n| 1 || x\n|}')
+    assert '<div class="rule-table-scroll"><table class="rule-table">' in html
+    assert '<caption class="rule" id="floors-and-roofs-roll">Roll<a class="rule-link"' in html
+    assert '<td rowspan="2">1</td>' in html
+    rows = [line for line in html.splitlines() if line.startswith('<tr class="rule"')]
+    assert [r.split('"')[3] for r in rows] == ["floors-and-roofs-b", "floors-and-roofs-1-x", "floors-and-roofs-1-x-2"]

@@ -119,16 +119,18 @@ def test_headings_of_every_level_show_their_words() -> None:
 
 def test_markup_the_site_cannot_show_is_kept_as_written_and_named() -> None:
     found: list[Unshown] = []
-    blocks = synced("A {{template}} and a note.<ref>r</ref>\n{|\n| cell\n|}\nAfter.\n<script>alert(1)</script>", found)
+    blocks = synced(
+        "A {{template}} and a note.<ref>r</ref>\n<gallery>\na.png\n</gallery>\nAfter.\n<script>alert(1)</script>", found
+    )
     assert [(b.kind, b.text) for b in blocks] == [
         ("paragraph", "A {{template}} and a note.<ref>r</ref>"),
-        ("paragraph", "{|\n| cell\n|}"),
+        ("paragraph", "<gallery>\na.png\n</gallery>"),
         ("paragraph", "After. <script>alert(1)</script>"),
     ]
     assert [str(u) for u in found] == [
         "Rulebook.wiki:2: a template the wiki did not expand '{{template}}'",
         "Rulebook.wiki:2: the tag <ref> '<ref>r</ref>'",
-        "Rulebook.wiki:3: a table '{|'",
+        "Rulebook.wiki:3: the tag <gallery> '<gallery>'",
         "Rulebook.wiki:7: the tag <script> '<script>alert(1)</script>'",
     ]
     assert {i.kind for b in blocks for i in b.inlines if "{" in i.text or "<" in i.text} == {"unshown"}
@@ -181,3 +183,36 @@ def test_an_italic_or_bold_left_open_ends_with_its_line_as_on_the_wiki() -> None
 def test_a_line_holding_a_comment_alone_is_gone_and_joins_its_paragraph() -> None:
     blocks = synced("Words.\n<!-- a note -->\nMore words.\n\n<!-- a\nlong note -->\n\nLast.")
     assert [(b.text, b.source.line) for b in blocks] == [("Words. More words.", 2), ("Last.", 9)]
+
+
+TABLE = (
+    "{| class=\"wikitable\"\n|+ Levels by ''roll''\n! Roll !! Levels\n|-\n| 1-2 || none\n"
+    '|-\n| rowspan="2" | 3 || one\n|-\n| colspan=2 | two\n|}'
+)
+
+
+def test_a_table_is_its_caption_and_rows_each_a_block_with_its_cells() -> None:
+    blocks = synced("Before.\n" + TABLE + "\nAfter.")
+    rows = [b for b in blocks if b.kind == "table_row"]
+    assert [(b.text, b.source.line) for b in rows] == [
+        ("Levels by roll", 4),
+        ("Roll | Levels", 5),
+        ("1-2 | none", 7),
+        ("3 | one", 9),
+        ("two", 11),
+    ]
+    assert [[(c.tag, c.rowspan, c.colspan) for c in b.cells] for b in rows] == [
+        [("caption", 1, 1)],
+        [("th", 1, 1), ("th", 1, 1)],
+        [("td", 1, 1), ("td", 1, 1)],
+        [("td", 2, 1), ("td", 1, 1)],
+        [("td", 1, 2)],
+    ]
+    assert {b.table for b in rows} == {1}
+    assert [b.kind for b in blocks] == ["paragraph", *["table_row"] * 5, "paragraph"]
+    assert ("italic", "roll") in [(i.kind, i.text) for i in rows[0].inlines]
+
+
+def test_two_tables_are_told_apart_and_an_export_may_hold_one() -> None:
+    blocks = parse_blocks(HEAD + "{|\n| a\n|}\nText.\n{|\n| b\n|}\n", "f.wiki", banner=False)
+    assert [(b.kind, b.table) for b in blocks[1:]] == [("table_row", 1), ("paragraph", 0), ("table_row", 2)]

@@ -28,6 +28,10 @@ const CONTROLS = ":scope > .rule-link, :scope > .headerlink";
  * @param {string} words
  */
 function showWords(rule, words) {
+  if (rule.matches("tr")) {
+    showCells(rule, words);
+    return;
+  }
   const controls = [...rule.querySelectorAll(CONTROLS)];
   const row = rule.matches("li.chart-row");
   const lines = words.split("\n");
@@ -47,6 +51,25 @@ function showWords(rule, words) {
     });
     for (const control of controls) rule.insertBefore(control, first);
   }
+  rule.classList.add("sh-asof-then");
+}
+
+/** Between two cells of a table row in its words (build_scripts/core/model.py, CELL_BREAK). */
+const CELL_BREAK = " | ";
+
+/**
+ * A table row's words then, a cell's in each cell (the last takes what is over), its # kept.
+ * @param {HTMLElement} rule
+ * @param {string} words
+ */
+function showCells(rule, words) {
+  const cells = [...rule.children];
+  const controls = [...rule.querySelectorAll(".rule-link")];
+  const parts = words.split(CELL_BREAK);
+  cells.forEach((cell, n) => {
+    cell.replaceChildren(n === cells.length - 1 ? parts.slice(n).join(CELL_BREAK) : (parts[n] ?? ""));
+  });
+  cells.at(-1)?.append(...controls);
   rule.classList.add("sh-asof-then");
 }
 

@@ -1,0 +1,96 @@
+"""The wiki's tables (``{| … |}``) → rows, each a rule: its cells' runs and what each cell is.
+
+mwparserfromhell gives a table's rows (``|-``) and cells (``|``, ``||``, ``!``, ``!!``, with
+their ``rowspan`` and ``colspan``); cells before the first ``|-`` are the first row, and a
+cell it reads as ``|+ words`` is the caption (the parser has no caption of its own). Each
+row becomes a ``table_row`` block (the caption one of a single ``caption`` cell), whose
+runs are its cells' in order with :data:`CELL_BREAK` between them, so its words, its id,
+its card and its history are those of any rule; the page draws the cells from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TypeGuard
+
+from mwparserfromhell.nodes import Node, Tag, Text
+
+from build_scripts.core.model import CELL_BREAK, Cell, Inline
+from build_scripts.rulebook.wiki_inline import InlineReader, strip_runs
+
+__all__ = ["Row", "is_table", "table_rows"]
+
+_CELLS = frozenset({"td", "th"})
+
+
+@dataclass
+class Row:
+    """A row as read: its runs (cells apart by :data:`CELL_BREAK`), its cells, and its line."""
+
+    line: int
+    cells: list[Cell] = field(default_factory=list)
+    inlines: list[Inline] = field(default_factory=list)
+
+    def add(self, cell: Cell, runs: list[Inline]) -> None:
+        """One more cell, its runs after the others'."""
+        if self.cells:
+            self.inlines.append(Inline("text", CELL_BREAK, note="cell"))
+        self.cells.append(cell)
+        self.inlines.extend(strip_runs(runs))
+
+
+def is_table(node: Node) -> TypeGuard[Tag]:
+    """Whether the node is a wiki table."""
+    return isinstance(node, Tag) and node.wiki_markup == "{|"
+
+
+def table_rows(node: Tag, reader: InlineReader, line: int) -> list[Row]:
+    """The table's caption (a row of one cell) and rows, in order; ``line``: where the table starts."""
+    rows: list[Row] = []
+    number = line + 1  # the table's rows start after its {| line
+    loose: Row | None = None  # the cells before the first |-
+    for child in node.contents.nodes if node.contents is not None else ():
+        if isinstance(child, Tag) and str(child.tag).lower() in _CELLS:
+            caption = _caption(child, reader, number)
+            if caption is not None:
+                rows.append(caption)
+            else:
+                if loose is None:
+                    loose = Row(number)
+                    rows.append(loose)
+                loose.add(_cell(child), reader.runs(_contents(child), number))
+        elif isinstance(child, Tag) and str(child.tag).lower() == "tr":
+            row = Row(number + 1)  # the row's cells start on the line after its |-
+            for cell in child.contents.nodes if child.contents is not None else ():
+                if isinstance(cell, Tag) and str(cell.tag).lower() in _CELLS:
+                    row.add(_cell(cell), reader.runs(_contents(cell), row.line))
+            if row.cells:
+                rows.append(row)
+        number += str(child).count("\n")
+    return rows
+
+
+def _contents(cell: Tag) -> Iterable[Node]:
+    return cell.contents.nodes if cell.contents is not None else ()
+
+
+def _cell(node: Tag) -> Cell:
+    return Cell("th" if str(node.tag).lower() == "th" else "td", _span(node, "rowspan"), _span(node, "colspan"))
+
+
+def _span(node: Tag, name: str) -> int:
+    if not node.has(name):
+        return 1
+    value = str(node.get(name).value).strip().strip("\"'")
+    return int(value) if value.isdigit() and 0 < int(value) < 1000 else 1
+
+
+def _caption(node: Tag, reader: InlineReader, line: int) -> Row | None:
+    """``|+ words``, which the parser reads as a cell whose words start with ``+``."""
+    nodes = list(_contents(node))
+    if node.wiki_markup != "|" or not nodes or not isinstance(nodes[0], Text) or not str(nodes[0]).startswith("+"):
+        return None
+    row = Row(line)
+    row.add(Cell("caption"), reader.runs([Text(str(nodes[0])[1:]), *nodes[1:]], line))
+    return row
