@@ -32,7 +32,7 @@ class Shape:
 
     The kinds: ``heading``, ``p``, ``ul``, ``ol`` (an item of such a list), ``dt``, ``dd``,
     ``pre`` (preformatted text), ``caption``, ``row`` and its cells (``row th1x1 td1x2``: each
-    cell's tag, rows and columns), ``unshown``.
+    cell's tag, rows and columns), ``footnote`` (a note, by its number), ``unshown``.
     """
 
     kind: str
@@ -87,10 +87,13 @@ def _clean(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def _unshown_on_wiki(node: Tag) -> bool:
-    """The footnotes' list, or a block holding a footnote's mark."""
-    classes = set(node.get("class") or [])
-    return bool(classes & {"references", "mw-references-wrap"}) or bool(node.select("sup.reference"))
+def _notes(node: Tag) -> list[Shape]:
+    """The wiki's list of footnotes: each note's number and words (its way back, ``↑``, left out)."""
+    out = []
+    for number, item in enumerate(node.select("ol.references > li"), start=1):
+        words = item.select_one(".reference-text")
+        out.append(Shape("footnote", _words(words)[0] if words else "", number=number))
+    return out
 
 
 def _row(row: Tag) -> Shape:
@@ -121,8 +124,8 @@ def wiki_shape(html: str) -> list[Shape]:
 
 def _wiki_block(node: Tag, depth: int, out: list[Shape]) -> None:
     words, links = _words(node)
-    if _unshown_on_wiki(node):
-        out.append(Shape("unshown", _words(node, nested=True)[0]))
+    if "mw-references-wrap" in (node.get("class") or []) or "references" in (node.get("class") or []):
+        out.extend(_notes(node if node.name != "ol" else node.parent or node))
     elif node.name in ("h1", "h2", "h3", "h4", "h5", "h6"):
         out.append(Shape("heading", words))
     elif node.name == "p" and words:
@@ -167,6 +170,8 @@ def page_shape(html: str) -> list[Shape]:
             out.append(Shape("heading", words))
         elif node.name == "p":
             out.append(Shape("p", words, links=links))
+        elif "rule-notes" in ((node.parent.get("class") or []) if isinstance(node.parent, Tag) else []):
+            out.append(Shape("footnote", words, number=int(str(node.get("value") or 0))))
         else:
             parent = node.parent if isinstance(node.parent, Tag) else node
             depth = next(

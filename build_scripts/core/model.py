@@ -8,8 +8,8 @@ from typing import Literal, NamedTuple
 
 from build_scripts.core.errors import Source
 
-InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown"]
-BlockKind = Literal["heading", "paragraph", "bullet", "chart_row", "table_row"]
+InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown", "footnote"]
+BlockKind = Literal["heading", "paragraph", "bullet", "chart_row", "table_row", "footnote"]
 HeadingStyle = Literal["wiki", "bold", "plain"]
 
 
@@ -30,8 +30,10 @@ class Inline:
     it goes: ``href`` (a rule of the site) or ``url`` (the wiki's page, an external
     address; neither: its words alone). ``break`` is a ``<br>`` (its text a newline);
     ``unshown`` is markup the site cannot show yet, its ``text`` the markup as written and
-    ``note`` what it is. ``tags`` are the text-level tags around the run, outermost first
-    (``("em", "sup")``): a bold run inside italics is ``Inline("bold", …, tags=("em",))``.
+    ``note`` what it is. ``footnote`` is a ``<ref>``'s mark (``[1]``), ``label`` naming its
+    note (``file#1``) until ``href`` is the note's rule. ``tags`` are the text-level tags
+    around the run, outermost first (``("em", "sup")``): a bold run inside italics is
+    ``Inline("bold", …, tags=("em",))``.
     """
 
     kind: InlineKind
@@ -67,7 +69,8 @@ class Block:
     or an indented line). A table's row (``table_row``) keeps its cells' runs in
     ``inlines``, each cell's after a run ``Inline("text", CELL_BREAK, note="cell")``, what
     each cell is in ``cells``, and which table of its file it belongs to in ``table``; a
-    table's caption is a row of one ``caption`` cell, its first.
+    table's caption is a row of one ``caption`` cell, its first. A footnote (``footnote``)
+    keeps its number in ``number`` and what its marks name it by in ``key``.
     """
 
     kind: BlockKind
@@ -81,6 +84,7 @@ class Block:
     markers: str = "*"
     cells: tuple[Cell, ...] = ()
     table: int = 0
+    key: str = ""
 
     @property
     def text(self) -> str:

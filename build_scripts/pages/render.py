@@ -165,7 +165,7 @@ def _joins(group: Group | None, item: AnchoredBlock) -> bool:
         group is None
         or group.kind != kind
         or group.after is not None
-        or kind not in ("bullet", "chart_row", "table_row")
+        or kind not in ("bullet", "chart_row", "table_row", "footnote")
     ):
         return False
     last = group.items[-1].block
@@ -217,7 +217,7 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
                 "is not in these sections of the rulebook."
             )
             html = _MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note)
-        elif run.kind in ("link", "break", "unshown"):
+        elif run.kind in ("link", "break", "unshown", "footnote"):
             html = wiki_run(run, text, rule_href(run.href, page_url, page_urls) if run.href else None)
         else:
             html = text

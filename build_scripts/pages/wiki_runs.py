@@ -68,6 +68,8 @@ def wiki_run(run: Inline, text: Markup, href: str | None) -> Markup:
         return Markup("<br>")
     if run.kind == "unshown":
         return _UNSHOWN.format(text, run.note)
+    if run.kind == "footnote":
+        return _NOTE_MARK.format(href, text) if href is not None else Markup("<sup>{}</sup>").format(text)
     if href is not None:
         return _WIKI_LINK.format(href, text)
     if run.url:
@@ -100,6 +102,7 @@ _TAGS = {
         "mark",
     ]
 }
+_NOTE_MARK = Markup('<sup class="wiki-note-mark"><a href="{}">{}</a></sup>')
 _WIKI_LINK = Markup('<a class="wiki-link" href="{}">{}</a>')
 _OUT_LINK = Markup('<a class="wiki-link wiki-link--out" href="{}" rel="nofollow noopener noreferrer">{}</a>')
 _UNSHOWN = Markup(

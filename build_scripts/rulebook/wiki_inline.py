@@ -22,6 +22,7 @@ from mwparserfromhell.nodes import Comment, ExternalLink, HTMLEntity, Node, Tag,
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
+from build_scripts.rulebook.wiki_notes import Notes, is_ref
 
 __all__ = [
     "TEXT_TAGS",
@@ -107,7 +108,11 @@ class InlineReader:
     file: str
     strict: bool
     unshown: list[Unshown] = field(default_factory=list)
+    notes: Notes = field(init=False)
     _numbered: int = 0
+
+    def __post_init__(self) -> None:
+        self.notes = Notes(self.file)
 
     def runs(
         self, nodes: Iterable[Node], line: int, tags: tuple[str, ...] = (), out: list[Inline] | None = None
@@ -121,7 +126,7 @@ class InlineReader:
             self._node(node, line, tags, out)
         return out
 
-    def _node(self, node: Node, line: int, tags: tuple[str, ...], out: list[Inline]) -> None:  # noqa: C901 - one branch per kind of node
+    def _node(self, node: Node, line: int, tags: tuple[str, ...], out: list[Inline]) -> None:  # noqa: C901, PLR0912 - one branch per kind of node
         if isinstance(node, Text):
             self._text(str(node), tags, out)
         elif isinstance(node, HTMLEntity):
@@ -144,6 +149,8 @@ class InlineReader:
             words = html.unescape(str(node.contents)) if node.contents is not None else ""
             if words:  # words as written: no markup, no term linked, no quote closed in them
                 out.append(Inline("text", words, tags=tags, note="nowiki"))
+        elif is_ref(node):
+            out.append(self.notes.mark(node, line, lambda nodes: strip_runs(self.runs(nodes, line)), tags))
         elif isinstance(node, Wikilink):
             self._wikilink(node, line, tags, out)
         elif isinstance(node, ExternalLink):
@@ -260,8 +267,8 @@ def visible_words(runs: Iterable[Inline]) -> str:
 
 #: The wiki's block-level tags (a table, preformatted text, a gallery, the footnotes' list, …).
 _BLOCK_TAGS = frozenset(
-    {"table", "pre", "gallery", "references", "div", "blockquote", "center", "ul", "ol", "dl", "poem"}
-    | {"syntaxhighlight", "source", "math", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "p", "timeline", "graph"}
+    {"table", "pre", "gallery", "div", "blockquote", "center", "ul", "ol", "dl", "poem"}
+    | {"syntaxhighlight", "source", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "p", "timeline", "graph"}
 )
 
 

@@ -13,11 +13,18 @@ import re
 from dataclasses import dataclass, field, replace
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Comment, Heading, Tag, Text
+from mwparserfromhell.nodes import Comment, Heading, Node, Tag, Text
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Cell, Inline
-from build_scripts.rulebook.wiki_inline import InlineReader, close_at_line_end, is_block, is_category, visible_words
+from build_scripts.rulebook.wiki_inline import (
+    InlineReader,
+    close_at_line_end,
+    is_block,
+    is_category,
+    visible_words,
+)
+from build_scripts.rulebook.wiki_notes import is_references
 from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
@@ -37,6 +44,8 @@ class Line:
     markers: str = ""
     cells: tuple[Cell, ...] = ()
     table: int = 0
+    note: int = 0
+    key: str = ""
 
     @property
     def bullet(self) -> bool:
@@ -56,7 +65,7 @@ class Line:
     @property
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
-        return self.heading is None and not self.bullet and not self.cells and not self.text.strip()
+        return self.heading is None and not (self.bullet or self.cells or self.note) and not self.text.strip()
 
 
 def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
@@ -64,7 +73,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     lines = [Line(1)]
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
-    tables = 0
+    tables = [0]  # how many tables so far
     for node in mwparserfromhell.parse(text).nodes:
         current = lines[-1]
         if isinstance(node, Text):
@@ -78,23 +87,34 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
             _list_marker(node.wiki_markup, lines, Source(file, number))
         elif is_category(node):  # the wiki drops the space before a category link too (T2087)
             _strip_back(lines)
-        elif is_table(node):  # each row a line of its own, a paragraph's end before and after
-            tables += 1
-            rows = [
-                Line(r.line, r.inlines, cells=tuple(r.cells), table=tables) for r in table_rows(node, reader, number)
-            ]
-            lines += [Line(number), *rows, Line(number)]
-        elif is_block(node):  # a block the site cannot show yet: a paragraph of its own
-            shown = reader.cannot_show(node, number)
-            lines += [Line(number), Line(number, inlines=[shown]), Line(number)]
+        elif is_references(node) or is_table(node) or is_block(node):
+            lines += [Line(number), *_block(node, reader, number, tables), Line(number)]
         else:
             reader.runs([node], number, out=current.inlines)
         number += str(node).count("\n")
+    lines += _notes(reader, number)  # the notes no <references /> listed, at the page's end
     for line in lines:
         if not reader.strict:
             line.inlines = close_at_line_end(line.inlines)
         _check_line(line, file, strict=reader.strict)
     return lines
+
+
+def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> list[Line]:
+    """A block's lines: the notes listed so far, a table's rows, or what the site cannot show yet."""
+    if is_references(node):
+        return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted()]
+    if is_table(node):
+        tables[0] += 1
+        rows = table_rows(node, reader, number)
+        return [Line(r.line, r.inlines, cells=tuple(r.cells), table=tables[0]) for r in rows]
+    return [Line(number, inlines=[reader.cannot_show(node, number)])]
+
+
+def _notes(reader: InlineReader, number: int) -> list[Line]:
+    """At the page's end: the notes no ``<references />`` listed, as the wiki lists them there."""
+    notes = [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted()]
+    return [Line(number), *notes, Line(number)] if notes else []
 
 
 def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader, *, drop_line: bool = False) -> int:

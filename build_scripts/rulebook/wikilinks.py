@@ -1,5 +1,7 @@
 """Where each of the wiki's links leads on the site, decided as the wiki decides it.
 
+A footnote's mark (``[1]``) leads to its note.
+
 A link to a section of the rulebook (``[[Scrollhammer Rulebook#Ruins|…]]``, ``[[#Ruins]]``)
 leads to that section's heading on the site, matched as the wiki matches a section link
 (the heading's words, ``_`` for a space, the second heading of the same words as
@@ -61,22 +63,32 @@ def _anchor_key(fragment: str) -> str:
     return _SPACES.sub(" ", fragment).strip()
 
 
-def resolve_links(pages: Mapping[str, list[AnchoredBlock]], wiki: WikiLinks) -> dict[str, list[AnchoredBlock]]:
-    """Every page with its wiki links given their place: ``href`` (a rule), ``url`` (the wiki), or neither."""
+def _sections(pages: Mapping[str, list[AnchoredBlock]]) -> dict[str, RuleRef]:
+    """Each wiki heading by the words a section link names it by (the second of the same words ``Words 2``)."""
     sections: dict[str, RuleRef] = {}
     seen: dict[str, int] = {}
-    first: RuleRef | None = None
     for page, items in pages.items():
         for item in items:
-            first = first or RuleRef(page, item.id)
             if item.block.kind == "heading" and item.block.style == "wiki":
                 words = _anchor_key(item.block.text)
                 seen[words] = seen.get(words, 0) + 1
                 sections.setdefault(words if seen[words] == 1 else f"{words} {seen[words]}", RuleRef(page, item.id))
+    return sections
+
+
+def resolve_links(pages: Mapping[str, list[AnchoredBlock]], wiki: WikiLinks) -> dict[str, list[AnchoredBlock]]:
+    """Every page with its wiki links given their place: ``href`` (a rule), ``url`` (the wiki), or neither."""
+    sections = _sections(pages)
+    first = next((RuleRef(page, items[0].id) for page, items in pages.items() if items), None)
+    notes = {
+        a.block.key: RuleRef(page, a.id) for page, items in pages.items() for a in items if a.block.kind == "footnote"
+    }
     book = {title_key(t) for t in wiki.titles}
     missing = {title_key(t) for t in wiki.missing}
 
     def lead(run: Inline) -> Inline:
+        if run.kind == "footnote":
+            return replace(run, href=notes.get(run.label or ""))
         if run.kind != "link" or run.url is not None or run.label is None:
             return run
         title, _, fragment = run.label.partition("#")

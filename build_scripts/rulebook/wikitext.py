@@ -112,6 +112,10 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
                     level=line.heading.level,
                 )
             )
+        elif line.note:
+            flush()
+            where = Source(file, line.number)
+            blocks.append(Block("footnote", tuple(line.inlines), where, number=line.note, key=line.key))
         elif line.cells:
             flush()
             where = Source(file, line.number)

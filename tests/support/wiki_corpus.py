@@ -205,6 +205,19 @@ def _tables() -> list[Case]:
     return out
 
 
+def _notes() -> list[Case]:
+    texts = [
+        "Cover is granted.<ref>As printed in the first edition.</ref>\n\n<references />",
+        "Cover is granted.<ref>As printed.</ref> Always.<ref>Unless stated.</ref>\n\n<references />",
+        'Cover<ref name="first">The first note.</ref> and again<ref name="first" />.\n\n<references />',
+        "Cover is granted.<ref>A note with no list.</ref>",
+        "One.<ref>First.</ref>\n\n<references />\n\nTwo.<ref>Second, after the list.</ref>",
+        "Cover.<ref>''Italic'' and '''bold''' and [[Scrollhammer FAQ|a link]].</ref>\n<references/>",
+        '<ref name="n">Named first.</ref> uses<ref name="n"/> and<ref>other</ref>.\n\n<references />',
+    ]
+    return [Case(f"footnote {i}", t) for i, t in enumerate(texts, 1)]
+
+
 def _hidden_and_paragraphs() -> list[Case]:
     texts = [
         "Words.<!-- a note --> More words.",
@@ -227,7 +240,7 @@ def _hidden_and_paragraphs() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, the rest."""
+    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, footnotes, the rest."""
     return [
         *_quotes(),
         *_tags(),
@@ -236,6 +249,7 @@ def cases() -> list[Case]:
         *_links(),
         *_headings(),
         *_tables(),
+        *_notes(),
         *_hidden_and_paragraphs(),
     ]
 

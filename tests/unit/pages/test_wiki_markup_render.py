@@ -78,10 +78,10 @@ def test_without_a_wiki_a_link_to_another_page_is_its_words() -> None:
 
 
 def test_markup_the_site_cannot_show_is_inert_words_with_its_note() -> None:
-    html = page("<script>alert(1)</script> and <ref>a</ref>")
+    html = page("<script>alert(1)</script> and <math>a</math>")
     assert "<script>" not in html
     assert '<span class="wiki-unshown"><code>&lt;script&gt;alert(1)&lt;/script&gt;</code>' in html
-    assert "The site cannot show the tag &lt;ref&gt; yet" in html
+    assert "The site cannot show the tag &lt;math&gt; yet" in html
 
 
 def item(markers: str, n: int) -> AnchoredBlock:
@@ -160,3 +160,10 @@ def test_a_table_is_drawn_in_its_own_scrolling_box_each_row_a_rule() -> None:
     assert '<td rowspan="2">1</td>' in html
     rows = [line for line in html.splitlines() if line.startswith('<tr class="rule"')]
     assert [r.split('"')[3] for r in rows] == ["floors-and-roofs-b", "floors-and-roofs-1-x", "floors-and-roofs-1-x-2"]
+
+
+def test_a_footnotes_mark_links_its_note_listed_with_its_number() -> None:
+    html = page("Cover.<ref>As printed.</ref>\n<references />")
+    assert '<sup class="wiki-note-mark"><a href="#floors-and-roofs-printed">[1]</a></sup>' in html
+    assert '<ol class="rule-list rule-notes">' in html
+    assert '<li class="rule" id="floors-and-roofs-printed" value="1">As printed.<a class="rule-link"' in html

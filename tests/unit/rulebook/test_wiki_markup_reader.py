@@ -120,16 +120,17 @@ def test_headings_of_every_level_show_their_words() -> None:
 def test_markup_the_site_cannot_show_is_kept_as_written_and_named() -> None:
     found: list[Unshown] = []
     blocks = synced(
-        "A {{template}} and a note.<ref>r</ref>\n<gallery>\na.png\n</gallery>\nAfter.\n<script>alert(1)</script>", found
+        "A {{template}} and a sum.<math>r</math>\n<gallery>\na.png\n</gallery>\nAfter.\n<script>alert(1)</script>",
+        found,
     )
     assert [(b.kind, b.text) for b in blocks] == [
-        ("paragraph", "A {{template}} and a note.<ref>r</ref>"),
+        ("paragraph", "A {{template}} and a sum.<math>r</math>"),
         ("paragraph", "<gallery>\na.png\n</gallery>"),
         ("paragraph", "After. <script>alert(1)</script>"),
     ]
     assert [str(u) for u in found] == [
         "Rulebook.wiki:2: a template the wiki did not expand '{{template}}'",
-        "Rulebook.wiki:2: the tag <ref> '<ref>r</ref>'",
+        "Rulebook.wiki:2: the tag <math> '<math>r</math>'",
         "Rulebook.wiki:3: the tag <gallery> '<gallery>'",
         "Rulebook.wiki:7: the tag <script> '<script>alert(1)</script>'",
     ]
@@ -216,3 +217,25 @@ def test_a_table_is_its_caption_and_rows_each_a_block_with_its_cells() -> None:
 def test_two_tables_are_told_apart_and_an_export_may_hold_one() -> None:
     blocks = parse_blocks(HEAD + "{|\n| a\n|}\nText.\n{|\n| b\n|}\n", "f.wiki", banner=False)
     assert [(b.kind, b.table) for b in blocks[1:]] == [("table_row", 1), ("paragraph", 0), ("table_row", 2)]
+
+
+def test_footnotes_are_numbered_and_listed_as_the_wiki_does() -> None:
+    text = (
+        'One.<ref name="a">First.</ref> Two<ref>Second.</ref> again<ref name="a" />.\n\n<references />\n\n'
+        "Three.<ref>Third, after the list.</ref>"
+    )
+    blocks = synced(text)
+    marks = [(i.text, i.label) for b in blocks for i in b.inlines if i.kind == "footnote"]
+    assert marks == [
+        ("[1]", "Rulebook.wiki#1"),
+        ("[2]", "Rulebook.wiki#2"),
+        ("[1]", "Rulebook.wiki#1"),
+        ("[1]", "Rulebook.wiki#3"),  # numbered from 1 again after a <references />
+    ]
+    notes = [(b.number, b.key, b.text) for b in blocks if b.kind == "footnote"]
+    assert notes == [
+        (1, "Rulebook.wiki#1", "First."),
+        (2, "Rulebook.wiki#2", "Second."),
+        (1, "Rulebook.wiki#3", "Third, after the list."),  # listed at the page's end
+    ]
+    assert [b.kind for b in blocks] == ["paragraph", "footnote", "footnote", "paragraph", "footnote"]

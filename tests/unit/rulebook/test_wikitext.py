@@ -148,8 +148,8 @@ REFUSALS = [
         "f.wiki:3: a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
     ),
     (
-        "==T==\nA '''<ref>x</ref>''' b\n",
-        "f.wiki:2: unsupported wiki markup (Tag) '<ref>x</ref>'; the site cannot show the tag <ref> yet",
+        "==T==\nA '''<math>x</math>''' b\n",
+        "f.wiki:2: unsupported wiki markup (Tag) '<math>x</math>'; the site cannot show the tag <math> yet",
     ),
     ("==T==\nA '''bold\nstill''' b\n", "f.wiki:2: ''' must be closed on the same line"),
     ("==T==\nText.\n== ==\n", "f.wiki:3: a heading has no text; write the heading's title between the '='"),
