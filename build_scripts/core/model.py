@@ -9,7 +9,7 @@ from typing import Literal, NamedTuple
 from build_scripts.core.errors import Source
 
 InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown", "footnote"]
-BlockKind = Literal["heading", "paragraph", "bullet", "chart_row", "table_row", "footnote"]
+BlockKind = Literal["heading", "paragraph", "bullet", "chart_row", "table_row", "footnote", "preformatted"]
 HeadingStyle = Literal["wiki", "bold", "plain"]
 
 

@@ -57,6 +57,7 @@ def _template() -> jinja2.Template:
     env.filters.setdefault("runs", _runs_filter)
     env.filters.setdefault("lists", wiki_lists)
     env.filters.setdefault("cells", table_cells)
+    env.filters.setdefault("lines_kept", _lines_kept)
     env.filters.setdefault("md_heading", _md_heading)
     return env.get_template("page.md.j2")
 
@@ -223,6 +224,11 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
             html = text
         out.append(wrapped(html, run.tags))
     return Markup("").join(out)
+
+
+def _lines_kept(html: Markup) -> Markup:
+    """Preformatted words' line ends as character references: Markdown ends a block at a blank line."""
+    return Markup(str(html).replace("\n", "&#10;"))  # noqa: S704 - the runs' own HTML, escaped already
 
 
 def _md_heading(text: str) -> Markup:

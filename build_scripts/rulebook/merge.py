@@ -90,6 +90,8 @@ def _block_lines(block: Block) -> list[tuple[Source, str]]:
     text = _runs(block.inlines)
     if block.kind == "bullet":
         return [(block.source, f"{block.markers}{text}")]
+    if block.kind == "preformatted":
+        return [(block.source, f" {text}")]
     if block.kind == "footnote":
         return [(block.source, f"[{block.number}] {text}")]
     if block.kind == "table_row":

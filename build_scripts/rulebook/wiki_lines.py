@@ -9,6 +9,7 @@ category link does to the lines before it.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field, replace
 
@@ -46,6 +47,7 @@ class Line:
     table: int = 0
     note: int = 0
     key: str = ""
+    pre: bool = False
 
     @property
     def bullet(self) -> bool:
@@ -65,7 +67,8 @@ class Line:
     @property
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
-        return self.heading is None and not (self.bullet or self.cells or self.note) and not self.text.strip()
+        shown = self.bullet or self.cells or self.note or self.pre
+        return self.heading is None and not shown and not self.text.strip()
 
 
 def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
@@ -104,6 +107,9 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
     """A block's lines: the notes listed so far, a table's rows, or what the site cannot show yet."""
     if is_references(node):
         return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted()]
+    if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
+        words = html.unescape(str(node.contents)) if node.contents is not None else ""
+        return [Line(number, [Inline("text", words, note="nowiki")], pre=True)]
     if is_table(node):
         tables[0] += 1
         rows = table_rows(node, reader, number)
@@ -132,8 +138,11 @@ def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader, *
         if i:
             number += 1
             lines.append(Line(number))
-        if piece:
-            reader.runs([Text(piece)], number, out=lines[-1].inlines)
+        words = piece  # a synced page's line that starts with a space is preformatted, as on the wiki
+        if not reader.strict and (i or number == 1) and piece.startswith(" ") and piece.strip():
+            lines[-1].pre, words = True, piece[1:]
+        if words:
+            reader.runs([Text(words)], number, out=lines[-1].inlines)
     return number
 
 

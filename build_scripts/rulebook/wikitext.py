@@ -10,6 +10,7 @@ the build with file and line; in a synced wiki page it is kept as written, with 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Block, Inline
@@ -101,6 +102,9 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
     for line in lines:
         if line.is_blank:
             flush()
+        elif line.pre:
+            flush()
+            _preformatted(line, blocks, file)
         elif line.heading is not None:
             flush()
             blocks.append(
@@ -112,19 +116,9 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
                     level=line.heading.level,
                 )
             )
-        elif line.note:
+        elif line.note or line.cells or line.bullet:
             flush()
-            where = Source(file, line.number)
-            blocks.append(Block("footnote", tuple(line.inlines), where, number=line.note, key=line.key))
-        elif line.cells:
-            flush()
-            where = Source(file, line.number)
-            blocks.append(Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table))
-        elif line.bullet:
-            flush()
-            blocks.append(
-                Block("bullet", tuple(strip_runs(line.inlines)), Source(file, line.number), markers=line.markers)
-            )
+            blocks.append(_item(line, Source(file, line.number)))
         elif _is_bold_line(line):
             flush()
             bold = next(i for i in line.inlines if i.kind == "bold")
@@ -135,6 +129,24 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
             paragraph.append(line)
     flush()
     return _attach_chart_bodies(blocks)
+
+
+def _item(line: Line, where: Source) -> Block:
+    """A line that is a block of its own: a footnote, a table's row, a list's item."""
+    if line.note:
+        return Block("footnote", tuple(line.inlines), where, number=line.note, key=line.key)
+    if line.cells:
+        return Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table)
+    return Block("bullet", tuple(strip_runs(line.inlines)), where, markers=line.markers)
+
+
+def _preformatted(line: Line, blocks: list[Block], file: str) -> None:
+    """A preformatted line: on the block before it, if that is one, else a block of its own."""
+    last = blocks[-1] if blocks else None
+    if last is not None and last.kind == "preformatted" and last.source.line + last.text.count("\n") + 1 == line.number:
+        blocks[-1] = replace(last, inlines=(*last.inlines, Inline("text", "\n", note="nowiki"), *line.inlines))
+    else:
+        blocks.append(Block("preformatted", tuple(line.inlines), Source(file, line.number)))
 
 
 def _is_bold_line(line: Line) -> bool:

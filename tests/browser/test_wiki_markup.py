@@ -50,6 +50,7 @@ EDITS = [
     ("Hidden things stay hidden. <!-- editors' note -->\n[[Category:Rules]] __NOTOC__", "category, switch, comment"),
     (TABLE, "a table"),
     ("Counted as printed.<ref>As in the first edition.</ref>\n\n<references />", "a footnote"),
+    (" Roll a D6 for each level.\n Move that far.", "preformatted lines"),
     ("<math>E = mc^2</math>", "a formula"),
 ]
 
@@ -233,3 +234,12 @@ def test_a_footnotes_mark_leads_to_its_note_a_rule_of_its_own(synced: Synced, re
     assert mark.evaluate("a => a.hash") == f"#{note.get_attribute('id')}"
     assert note.inner_text().startswith("As in the first edition.")
     assert note.locator("a.rule-link").count() == 1
+
+
+def test_preformatted_lines_keep_their_line_ends(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    pre = page.locator("pre.rule")
+    assert pre.count() == 1
+    assert pre.evaluate("p => p.firstChild.textContent") == "Roll a D6 for each level.\nMove that far."
+    assert pre.locator("a.rule-link").count() == 1

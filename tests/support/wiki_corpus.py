@@ -218,6 +218,19 @@ def _notes() -> list[Case]:
     return [Case(f"footnote {i}", t) for i, t in enumerate(texts, 1)]
 
 
+def _preformatted() -> list[Case]:
+    texts = [
+        " Roll a D6.",
+        " Roll a D6.\n Move that far.",
+        f"{_WORDS[0]}\n Roll a D6.\n{_WORDS[1]}",
+        " A '''bold''' roll.",
+        "<pre>Roll a D6.\n  Move that far.</pre>",
+        "<pre>[[Not a link]] ''nor italic'' &amp; more</pre>",
+        f"{_WORDS[0]}\n<pre>Roll.</pre>\n{_WORDS[1]}",
+    ]
+    return [Case(f"preformatted {i}", t) for i, t in enumerate(texts, 1)]
+
+
 def _hidden_and_paragraphs() -> list[Case]:
     texts = [
         "Words.<!-- a note --> More words.",
@@ -240,7 +253,7 @@ def _hidden_and_paragraphs() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, footnotes, the rest."""
+    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, footnotes, preformatted text, the rest."""
     return [
         *_quotes(),
         *_tags(),
@@ -250,6 +263,7 @@ def cases() -> list[Case]:
         *_headings(),
         *_tables(),
         *_notes(),
+        *_preformatted(),
         *_hidden_and_paragraphs(),
     ]
 

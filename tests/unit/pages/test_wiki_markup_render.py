@@ -167,3 +167,8 @@ def test_a_footnotes_mark_links_its_note_listed_with_its_number() -> None:
     assert '<sup class="wiki-note-mark"><a href="#floors-and-roofs-printed">[1]</a></sup>' in html
     assert '<ol class="rule-list rule-notes">' in html
     assert '<li class="rule" id="floors-and-roofs-printed" value="1">As printed.<a class="rule-link"' in html
+
+
+def test_preformatted_words_keep_their_line_ends_through_markdown() -> None:
+    html = page("<pre>a\n\nb</pre>")
+    assert '<pre class="rule" id="floors-and-roofs-b">a&#10;&#10;b<a class="rule-link"' in html

@@ -239,3 +239,19 @@ def test_footnotes_are_numbered_and_listed_as_the_wiki_does() -> None:
         (1, "Rulebook.wiki#3", "Third, after the list."),  # listed at the page's end
     ]
     assert [b.kind for b in blocks] == ["paragraph", "footnote", "footnote", "paragraph", "footnote"]
+
+
+def test_preformatted_text_keeps_its_lines_and_a_pre_tags_words_as_written() -> None:
+    blocks = synced("Para.\n lead one\n lead ''two''\n\n<pre>a\n\n  b <b>x</b> &amp;</pre>\nAfter.")
+    assert [(b.kind, b.source.line, b.text) for b in blocks] == [
+        ("paragraph", 2, "Para."),
+        ("preformatted", 3, "lead one\nlead two"),
+        ("preformatted", 6, "a\n\n  b <b>x</b> &"),
+        ("paragraph", 9, "After."),
+    ]
+    assert ("italic", "two") in [(i.kind, i.text) for i in blocks[1].inlines]
+
+
+def test_an_export_reads_a_line_that_starts_with_a_space_as_before() -> None:
+    blocks = parse_blocks(HEAD + "  Walls are tall.\n", "f.wiki", banner=False)
+    assert [(b.kind, b.text) for b in blocks[1:]] == [("paragraph", "Walls are tall.")]
