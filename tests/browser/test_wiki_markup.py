@@ -13,15 +13,20 @@ MediaWiki's own ``action=parse`` gives the same page (a phone at 360 px, light a
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from support import build_site, copy_project
 from support.visitors import Phones
 from support.wiki import TITLE, running_wiki, sync
 
+from build_scripts.finish.print.reader import Link, print_page
+from build_scripts.finish.search.rule_text import page_rules
 from harness.network import free_port
 from harness.project import ROOT
 from harness.wiki_shape import Shape, page_shape, wiki_shape
@@ -65,6 +70,7 @@ class Synced:
     wiki_html: str
     index: str
     before_reword: int
+    site: Path
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +95,7 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
         build_site(project, site, port=port, frozen=True)
     with serving(site, port=port):
         url = f"http://127.0.0.1:{port}/"
-        yield Synced(url, done.stdout + done.stderr, done.returncode, wiki_html, index, before_reword)
+        yield Synced(url, done.stdout + done.stderr, done.returncode, wiki_html, index, before_reword, site)
 
 
 def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
@@ -243,3 +249,19 @@ def test_preformatted_lines_keep_their_line_ends(synced: Synced, returning_phone
     assert pre.count() == 1
     assert pre.evaluate("p => p.firstChild.textContent") == "Roll a D6 for each level.\nMove that far."
     assert pre.locator("a.rule-link").count() == 1
+
+
+def test_every_new_kind_of_rule_has_an_api_line_a_card_a_search_record_and_a_printed_place(synced: Synced) -> None:
+    lines = [json.loads(x) for x in gzip.decompress((synced.site / "api/v1/rules.jsonl.gz").read_bytes()).splitlines()]
+    new = {line["kind"]: line for line in lines if line["page"] == "ruins" and "ruin-levels" in line["anchor"]}
+    new |= {"bullet": next(x for x in lines if x["words"] == "Flyers ignore this roll.")}
+    assert set(new) >= {"table_row", "footnote", "preformatted", "bullet"}
+    html = (synced.site / "ruins" / "index.html").read_text("utf-8")
+    searched = {r.id for r in page_rules(html).rules}
+    printed = print_page(html, page="ruins/", place=lambda _path, _id: Link(), address=str).html
+    for kind, line in new.items():
+        assert (synced.site / line["card"] / "index.html").is_file(), kind
+        assert line["anchor"] in searched, kind
+        assert f'id="ruins--{line["anchor"]}"' in printed, kind
+    assert '<td rowspan="2">3-4</td>' in printed
+    assert '<td colspan="2">5-6: two levels</td>' in printed

@@ -174,6 +174,8 @@ class _PrintReader(HTMLParser):
         kept = sorted(classes & _CLASSES, key=_CLASS_ORDER.index)
         if kept:
             attrs.append(f' class="{escape(" ".join(kept))}"')
+        spans = ("rowspan", "colspan") if tag in ("td", "th") else ()  # a table's cells keep their spans
+        attrs.extend(f' {span}="{found[span]}"' for span in spans if (found.get(span) or "").isdigit())
         if tag == "a":
             link = self._follow(found.get("href"))
             if link.anchor:

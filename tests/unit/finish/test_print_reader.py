@@ -246,3 +246,16 @@ def test_the_article_is_its_own_words_to_its_first_end() -> None:
 def test_a_references_words_in_pieces_are_joined_as_they_are() -> None:
     out = read('<p class="rule" id="a">see <span class="xref">page <!-- a comment -->XX</span></p>')
     assert out == f'<p id="buildings--a" class="rule">see {NOT_HERE}</p>'
+
+
+def test_a_wiki_table_prints_its_rows_and_their_cells_spans() -> None:
+    out = read(
+        '<div class="rule-table-scroll"><table class="rule-table"><caption class="rule" id="c">Roll</caption>'
+        '<tr class="rule" id="r"><td rowspan="2" style="x">1</td><td colspan="x">a <small>b</small></td>'
+        '<th colspan="3">c<a class="rule-link" href="#r"></a></th></tr></table></div>'
+    )
+    assert out == (
+        '<table class="rule-table"><caption id="buildings--c" class="rule">Roll</caption>'
+        '<tr id="buildings--r" class="rule"><td rowspan="2">1</td><td>a <small>b</small></td>'
+        '<th colspan="3">c</th></tr></table>'
+    )
