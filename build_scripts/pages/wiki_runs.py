@@ -11,6 +11,7 @@ from dataclasses import replace
 from markupsafe import Markup, escape
 
 from build_scripts.core.model import Block, Cell, Inline
+from build_scripts.rulebook.wiki_inline import TEXT_TAGS
 
 __all__ = ["links_joined", "table_cells", "tagged", "wiki_run", "wrapped"]
 
@@ -77,30 +78,10 @@ def wiki_run(run: Inline, text: Markup, href: str | None) -> Markup:
     return text
 
 
-#: The text-level tags the wiki's reader gives a run (``TEXT_TAGS``' values), each around its words.
+#: The text-level tags the wiki's reader gives a run (its ``TEXT_TAGS``' values), each around its words.
 _TAGS = {
-    tag: Markup("<" + tag + ">{}</" + tag + ">")  # noqa: S704 - a fixed tag name of this list
-    for tag in [
-        "strong",
-        "em",
-        "sup",
-        "sub",
-        "small",
-        "big",
-        "s",
-        "del",
-        "ins",
-        "u",
-        "code",
-        "kbd",
-        "var",
-        "samp",
-        "q",
-        "cite",
-        "dfn",
-        "abbr",
-        "mark",
-    ]
+    tag: Markup("<" + tag + ">{}</" + tag + ">")  # noqa: S704 - a tag name of the reader's fixed table
+    for tag in sorted(set(TEXT_TAGS.values()) - {""})
 }
 _NOTE_MARK = Markup('<sup class="wiki-note-mark"><a href="{}">{}</a></sup>')
 _WIKI_LINK = Markup('<a class="wiki-link" href="{}">{}</a>')
