@@ -8,9 +8,31 @@ from typing import Literal, NamedTuple
 
 from build_scripts.core.errors import Source
 
-InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown", "footnote"]
+InlineKind = Literal["text", "bold", "italic", "xref", "term", "link", "break", "unshown", "footnote", "image"]
 BlockKind = Literal["heading", "paragraph", "bullet", "chart_row", "table_row", "footnote", "preformatted"]
 HeadingStyle = Literal["wiki", "bold", "plain"]
+ImageFrame = Literal["", "thumb", "frame", "frameless", "gallery"]
+
+
+@dataclass(frozen=True)
+class Image:
+    """An image the wiki shows (``[[File:Shield.png|thumb|200px|alt=…|A shield]]``, a gallery's line).
+
+    ``file`` is its name on the wiki, ``_`` for a space (``Shield.png``); ``frame`` how it
+    is drawn: ``""`` in the words, ``thumb`` or ``frame`` boxed with its caption under it,
+    ``frameless`` (a thumb's size, no box), ``gallery`` one of a gallery's. ``asked`` is the
+    size the wiki was asked for (``200px`` → ``(200, 0)``; ``x100px`` → ``(0, 100)``; none:
+    ``(0, 0)``); ``alt`` and ``caption`` its words. Once the build has found the file kept
+    with the site, ``width`` and ``height`` are the size it is shown at.
+    """
+
+    file: str
+    frame: ImageFrame = ""
+    asked: tuple[int, int] = (0, 0)
+    alt: str = ""
+    caption: str = ""
+    width: int = 0
+    height: int = 0
 
 
 @dataclass(frozen=True)
@@ -31,7 +53,9 @@ class Inline:
     address; neither: its words alone). ``break`` is a ``<br>`` (its text a newline);
     ``unshown`` is markup the site cannot show yet, its ``text`` the markup as written and
     ``note`` what it is. ``footnote`` is a ``<ref>``'s mark (``[1]``), ``label`` naming its
-    note (``file#1``) until ``href`` is the note's rule. ``tags`` are the text-level tags
+    note (``file#1``) until ``href`` is the note's rule. ``image`` is an image (its ``text``
+    the words it shows or stands for: its caption, else its alt text; ``url`` the file kept
+    with the site, from the site's root, once the build found it). ``tags`` are the text-level tags
     around the run, outermost first (``("em", "sup")``): a bold run inside italics is
     ``Inline("bold", …, tags=("em",))``.
     """
@@ -43,6 +67,7 @@ class Inline:
     note: str | None = None
     url: str | None = None
     tags: tuple[str, ...] = ()
+    image: Image | None = None
 
 
 @dataclass(frozen=True)
@@ -70,7 +95,9 @@ class Block:
     ``inlines``, each cell's after a run ``Inline("text", CELL_BREAK, note="cell")``, what
     each cell is in ``cells``, and which table of its file it belongs to in ``table``; a
     table's caption is a row of one ``caption`` cell, its first. A footnote (``footnote``)
-    keeps its number in ``number`` and what its marks name it by in ``key``.
+    keeps its number in ``number`` and what its marks name it by in ``key``. A horizontal
+    rule (``----``) is drawn above a block (``rule_above``), or below the page's last one
+    (``rule_below``): it has no words, so it is no rule of its own.
     """
 
     kind: BlockKind
@@ -85,6 +112,8 @@ class Block:
     cells: tuple[Cell, ...] = ()
     table: int = 0
     key: str = ""
+    rule_above: bool = False
+    rule_below: bool = False
 
     @property
     def text(self) -> str:

@@ -97,7 +97,8 @@ class PagesState(_Flat):
     calculator_pages: list[str]
     #: Calculator → where it is placed (the runtime's manifest).
     places: dict[str, list[dict[str, Any]]]
-    #: The pages of the offline's second tier, stored only when the player keeps the whole book.
+    #: The pages of the offline's second tier (and the wiki's images' folder), stored only when the
+    #: player keeps the whole book.
     book_pages: list[str]
     #: Pages the service worker keeps only when read (globs from the site root: the older changes).
     unkept: list[str]

@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
 from build_scripts.core.templates import environment
 from build_scripts.pages.wiki_lists import wiki_lists
-from build_scripts.pages.wiki_runs import links_joined, table_cells, tagged, wiki_run, wrapped
+from build_scripts.pages.wiki_runs import image_html, links_joined, table_cells, tagged, wiki_run, wrapped
 from build_scripts.rulebook.term_definitions import Definition
 
 __all__ = ["CHART_TITLE", "Group", "place", "render_page", "rule_href"]
@@ -160,10 +160,11 @@ def _group(items: list[AnchoredBlock], after: Mapping[str, Markup]) -> list[Grou
 
 
 def _joins(group: Group | None, item: AnchoredBlock) -> bool:
-    """Whether the item goes on the group: a list's item, a chart's row, the same table's row."""
+    """Whether the item goes on the group: a list's item, a chart's row, the same table's row (no line between)."""
     kind = item.block.kind
     if (
         group is None
+        or item.block.rule_above
         or group.kind != kind
         or group.after is not None
         or kind not in ("bullet", "chart_row", "table_row", "footnote")
@@ -218,6 +219,8 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
                 "is not in these sections of the rulebook."
             )
             html = _MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note)
+        elif run.kind == "image":
+            html = image_html(run, posixpath.relpath(run.url, page_url or ".") if run.url else None)
         elif run.kind in ("link", "break", "unshown", "footnote"):
             html = wiki_run(run, text, rule_href(run.href, page_url, page_urls) if run.href else None)
         else:

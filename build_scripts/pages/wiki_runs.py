@@ -1,7 +1,7 @@
 """The wiki's runs on the page, the part :mod:`build_scripts.pages.render` leaves to it.
 
-Their text-level tags, the wiki's links, a ``<br>``, what the site cannot show yet, and a
-table row's cells.
+Their text-level tags, the wiki's links, a ``<br>``, an image, what the site cannot show
+yet, and a table row's cells.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 from build_scripts.core.model import Block, Cell, Inline
 from build_scripts.rulebook.wiki_inline import TEXT_TAGS
 
-__all__ = ["links_joined", "table_cells", "tagged", "wiki_run", "wrapped"]
+__all__ = ["image_html", "links_joined", "table_cells", "tagged", "wiki_run", "wrapped"]
 
 
 def table_cells(block: Block) -> list[tuple[Cell, tuple[Inline, ...]]]:
@@ -78,6 +78,26 @@ def wiki_run(run: Inline, text: Markup, href: str | None) -> Markup:
     return text
 
 
+def image_html(run: Inline, src: str | None) -> Markup:
+    """An image as the wiki shows it, from the file the site keeps (``src``, from the page).
+
+    A boxed image (``thumb``, ``frame``, a gallery's) with its caption under it, a tap on it
+    opening the whole picture; an image in the words as a picture among them. An image the
+    site does not keep (the wiki has no such file) shows its words, and says so.
+    """
+    image = run.image
+    if image is None or src is None:
+        name = image.file.replace("_", " ") if image else run.text
+        return _IMAGE_MISSING.format(run.text, f"The wiki has no image File:{name}; here its words.")
+    picture = _PICTURE.format(src=src, alt=image.alt, width=image.width, height=image.height)
+    if image.frame in ("thumb", "frame", "gallery"):
+        caption = _CAPTION.format(image.caption) if image.caption else Markup("")
+        label = f"The whole picture: {run.text}"
+        parts = {"frame": image.frame, "src": src, "label": label, "picture": picture, "caption": caption}
+        return _FIGURE.format(**parts, width=image.width)
+    return picture
+
+
 #: The text-level tags the wiki's reader gives a run (its ``TEXT_TAGS``' values), each around its words.
 _TAGS = {
     tag: Markup("<" + tag + ">{}</" + tag + ">")  # noqa: S704 - a tag name of the reader's fixed table
@@ -88,4 +108,15 @@ _WIKI_LINK = Markup('<a class="wiki-link" href="{}">{}</a>')
 _OUT_LINK = Markup('<a class="wiki-link wiki-link--out" href="{}" rel="nofollow noopener noreferrer">{}</a>')
 _UNSHOWN = Markup(
     '<span class="wiki-unshown"><code>{}</code> <span class="wiki-unshown__note" data-help>{}</span></span>'
+)
+_PICTURE = Markup(
+    '<img class="wiki-image" src="{src}" alt="{alt}" width="{width}" height="{height}" loading="lazy" decoding="async">'
+)
+_FIGURE = Markup(
+    '<span class="wiki-figure wiki-figure--{frame}" style="--wiki-figure-width: {width}px">'
+    '<a class="wiki-figure__file" href="{src}" aria-label="{label}">{picture}</a>{caption}</span>'
+)
+_CAPTION = Markup('<span class="wiki-figure__caption">{}</span>')
+_IMAGE_MISSING = Markup(
+    '<span class="wiki-image-missing">{}</span> <span class="wiki-unshown__note" data-help>{}</span>'
 )

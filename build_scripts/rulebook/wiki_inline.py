@@ -22,6 +22,7 @@ from mwparserfromhell.nodes import Comment, ExternalLink, HTMLEntity, Node, Tag,
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
+from build_scripts.rulebook.wiki_images import FILE_NAMESPACES, image_run
 from build_scripts.rulebook.wiki_notes import Notes, is_ref
 
 __all__ = [
@@ -73,7 +74,6 @@ _SWITCHES = re.compile(
 _LINK_TRAIL = re.compile(r"[a-z]+")
 #: The addresses a link may leave the site for.
 _SAFE_SCHEMES = re.compile(r"(?:https?|ftp|ftps|mailto):", re.IGNORECASE)
-_FILE_NAMESPACES = ("file", "image", "media")
 
 
 @dataclass(frozen=True)
@@ -92,11 +92,9 @@ def _what(node: Node) -> str:
     if isinstance(node, Tag):
         if node.wiki_markup == "{|":
             return "a table"
-        if node.wiki_markup == "----":
-            return "a horizontal rule"
         return f"the tag <{str(node.tag).strip().lower()}>"
     if isinstance(node, Wikilink):
-        return "an image"
+        return "a link to a file"
     name = type(node).__name__
     return {"Template": "a template the wiki did not expand", "Argument": "a template parameter"}.get(name, name)
 
@@ -190,7 +188,10 @@ class InlineReader:
         namespace = target.partition(":")[0].strip().lower() if ":" in target else ""
         if namespace == "category":
             return  # a category: the page's, not shown where it is written
-        if namespace in _FILE_NAMESPACES:
+        if namespace in FILE_NAMESPACES:
+            out.append(image_run(node, lambda nodes: visible_words(self.runs(nodes, line)), tags))
+            return
+        if namespace == "media":
             out.append(self.cannot_show(node, line, tags))
             return
         target = target.removeprefix(":")
@@ -276,8 +277,10 @@ def is_block(node: object) -> bool:
     """Whether the node is a block of its own to the wiki (a table, ``<pre>``, a gallery, …), not text."""
     if not isinstance(node, Tag):
         return False
-    return node.wiki_markup in ("{|", "----") or (
-        node.wiki_markup is None and str(node.tag).strip().lower() in _BLOCK_TAGS
+    return (
+        node.wiki_markup == "{|"
+        or str(node.wiki_markup).startswith("----")
+        or (node.wiki_markup is None and str(node.tag).strip().lower() in _BLOCK_TAGS)
     )
 
 

@@ -18,6 +18,7 @@ from mwparserfromhell.nodes import Comment, Heading, Node, Tag, Text
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Cell, Inline
+from build_scripts.rulebook.wiki_images import gallery_images, is_gallery
 from build_scripts.rulebook.wiki_inline import (
     InlineReader,
     close_at_line_end,
@@ -48,6 +49,7 @@ class Line:
     note: int = 0
     key: str = ""
     pre: bool = False
+    rule: bool = False
 
     @property
     def bullet(self) -> bool:
@@ -67,7 +69,7 @@ class Line:
     @property
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
-        shown = self.bullet or self.cells or self.note or self.pre
+        shown = self.bullet or self.cells or self.note or self.pre or self.rule
         return self.heading is None and not shown and not self.text.strip()
 
 
@@ -110,6 +112,10 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
     if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
         words = html.unescape(str(node.contents)) if node.contents is not None else ""
         return [Line(number, [Inline("text", words, note="nowiki")], pre=True)]
+    if isinstance(node, Tag) and str(node.wiki_markup).startswith("----"):  # a horizontal rule, of 4 dashes or more
+        return [Line(number, rule=True)]
+    if isinstance(node, Tag) and is_gallery(node):
+        return [Line(number, gallery_images(node, lambda nodes: visible_words(reader.runs(nodes, number))))]
     if is_table(node):
         tables[0] += 1
         rows = table_rows(node, reader, number)

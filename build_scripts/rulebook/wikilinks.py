@@ -1,6 +1,7 @@
 """Where each of the wiki's links leads on the site, decided as the wiki decides it.
 
-A footnote's mark (``[1]``) leads to its note.
+A footnote's mark (``[1]``) leads to its note; an image is shown from the file the project
+keeps (:mod:`build_scripts.rulebook.wiki_files`).
 
 A link to a section of the rulebook (``[[Scrollhammer Rulebook#Ruins|…]]``, ``[[#Ruins]]``)
 leads to that section's heading on the site, matched as the wiki matches a section link
@@ -16,12 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from urllib.parse import quote
 
 import mwparserfromhell
 
-from build_scripts.core.model import AnchoredBlock, Inline, RuleRef
+from build_scripts.core.errors import RulebookError, Source
+from build_scripts.core.model import AnchoredBlock, Image, Inline, RuleRef
+from build_scripts.rulebook.wiki_files import FILES_FOLDER, KeptImage, shown_size
 
 __all__ = ["WikiLinks", "link_targets", "resolve_links", "title_key"]
 
@@ -30,11 +33,18 @@ _SPACES = re.compile(r"[\s_]+")
 
 @dataclass(frozen=True)
 class WikiLinks:
-    """What a build knows of the wiki: the rulebook's page titles, its ``index.php``, the pages it lacks."""
+    """What a build knows of the wiki: the rulebook's page titles, its ``index.php``, the pages it lacks.
+
+    ``images``: the images kept with the project, by their name on the wiki; ``synced``: the
+    pages are the sync's (an image the wiki did not give shows its words), not exports (an
+    image not kept stops the build).
+    """
 
     titles: tuple[str, ...] = ()
     index: str = ""
     missing: frozenset[str] = frozenset()
+    images: Mapping[str, KeptImage] = field(default_factory=dict)
+    synced: bool = False
 
 
 def title_key(title: str) -> str:
@@ -86,7 +96,9 @@ def resolve_links(pages: Mapping[str, list[AnchoredBlock]], wiki: WikiLinks) -> 
     book = {title_key(t) for t in wiki.titles}
     missing = {title_key(t) for t in wiki.missing}
 
-    def lead(run: Inline) -> Inline:
+    def lead(run: Inline, where: Source) -> Inline:
+        if run.kind == "image" and run.image is not None:
+            return _shown(run, run.image, wiki, where)
         if run.kind == "footnote":
             return replace(run, href=notes.get(run.label or ""))
         if run.kind != "link" or run.url is not None or run.label is None:
@@ -102,10 +114,31 @@ def resolve_links(pages: Mapping[str, list[AnchoredBlock]], wiki: WikiLinks) -> 
         anchor = _anchor_key(fragment).replace(" ", "_")
         return replace(run, url=address + (f"#{quote(anchor)}" if anchor else ""))
 
-    def runs(inlines: Iterable[Inline]) -> tuple[Inline, ...]:
-        return tuple(lead(r) for r in inlines)
+    def runs(inlines: Iterable[Inline], where: Source) -> tuple[Inline, ...]:
+        return tuple(lead(r, where) for r in inlines)
 
     def placed(item: AnchoredBlock) -> AnchoredBlock:
-        return replace(item, block=replace(item.block, inlines=runs(item.block.inlines), body=runs(item.block.body)))
+        block = item.block
+        body = runs(block.body, block.body_source or block.source)
+        return replace(item, block=replace(block, inlines=runs(block.inlines, block.source), body=body))
 
     return {page: [placed(a) for a in items] for page, items in pages.items()}
+
+
+def _shown(run: Inline, image: Image, wiki: WikiLinks, where: Source) -> Inline:
+    """An image with the file the site keeps and the size the wiki shows it at.
+
+    Raises:
+        RulebookError: in a build from the exports, when the file is not kept with them.
+    """
+    kept = wiki.images.get(image.file)
+    if kept is not None:
+        width, height = shown_size(image, kept)
+        return replace(run, url=kept.path, image=replace(image, width=width, height=height))
+    if not wiki.synced:
+        raise RulebookError(
+            f"the image File:{image.file} is not kept with the rulebook; put the file in the "
+            f"{FILES_FOLDER}/ folder beside the exports (make sync keeps the wiki's own)",
+            source=where,
+        )
+    return run

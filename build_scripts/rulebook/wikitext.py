@@ -3,7 +3,8 @@
 :mod:`build_scripts.rulebook.wiki_lines` splits the text into lines of runs; this module
 decides what each *line* is: a heading, a bold-line
 or plain-line sub-heading, a list item (``*``, ``#``, ``;``, ``:`` and their mixes), a
-damage-chart row or part of a paragraph. In an export, markup the site cannot show stops
+damage-chart row or part of a paragraph; a horizontal rule (``----``) is drawn with the
+block after it. In an export, markup the site cannot show stops
 the build with file and line; in a synced wiki page it is kept as written, with a note.
 """
 
@@ -89,7 +90,7 @@ def parse_blocks(
     return blocks
 
 
-def _classify(lines: list[Line], file: str) -> list[Block]:
+def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one branch per kind of line
     """Group lines into blocks: headings, sub-headings, bullets, chart rows, paragraphs."""
     blocks: list[Block] = []
     paragraph: list[Line] = []
@@ -99,12 +100,20 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
             blocks.append(_paragraph_block(paragraph, file))
             paragraph.clear()
 
+    rules: list[int] = []  # where a horizontal rule stands: before the block of that place
     for line in lines:
         if line.is_blank:
             flush()
+        elif line.rule:
+            flush()
+            rules.append(len(blocks))
         elif line.pre:
             flush()
             _preformatted(line, blocks, file)
+        elif any(i.image is not None and i.image.frame in ("thumb", "frame") for i in line.inlines):
+            flush()  # a boxed image is a block of its own to the wiki: it ends the paragraph before it
+            paragraph.append(line)
+            flush()
         elif line.heading is not None:
             flush()
             blocks.append(
@@ -128,7 +137,18 @@ def _classify(lines: list[Line], file: str) -> list[Block]:
         else:
             paragraph.append(line)
     flush()
-    return _attach_chart_bodies(blocks)
+    return _attach_chart_bodies(_ruled(blocks, rules))
+
+
+def _ruled(blocks: list[Block], rules: list[int]) -> list[Block]:
+    """The blocks with the horizontal rules drawn: above the block after one, below the last block after the last."""
+    out = list(blocks)
+    for place in rules:
+        if place < len(out):
+            out[place] = replace(out[place], rule_above=True)
+        elif out:
+            out[-1] = replace(out[-1], rule_below=True)
+    return out
 
 
 def _item(line: Line, where: Source) -> Block:

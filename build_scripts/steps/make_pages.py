@@ -37,9 +37,10 @@ from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
+from build_scripts.rulebook.wiki_files import SITE_FOLDER, kept_images
 from build_scripts.rulebook.wikilinks import WikiLinks
 from build_scripts.runtime.assets import Runtime, prepare_runtime
-from build_scripts.settings.options import Project
+from build_scripts.settings.options import PageOption, Project
 from build_scripts.settings.wiki import read_wiki
 from build_scripts.steps.pipeline import BuildResult, FileNames, PageSpec, RulebookInputs, build_rulebook, page_url
 from build_scripts.steps.plan import SitePlan
@@ -93,7 +94,8 @@ class MadePages:
                 calculator_pages=sorted({page_url(place.page) for place in self.placements}),
                 places=places,
                 book_pages=[
-                    page_url(p.name) for p in options.pages if (p.offline or ("book" if p.group else "core")) == "book"
+                    *(page_url(p.name) for p in options.pages if _tier(p) == "book"),
+                    *([f"{SITE_FOLDER}/"] if any(f.startswith(f"{SITE_FOLDER}/") for f in self.files) else []),
                 ],
                 unkept=[OLDER_GLOB.format(name=p.name) for p in options.pages if p.kind == "changes"],
                 feed=FEED if FEED in self.files else "",
@@ -108,6 +110,11 @@ class MadePages:
             print_parts=self.print_parts(project),
             cards=self.result.cards if options.cards else [],
         )
+
+
+def _tier(page: PageOption) -> str:
+    """When a phone keeps the page: ``core`` on the first visit, ``book`` with the whole book."""
+    return page.offline or ("book" if page.group else "core")
 
 
 def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
@@ -152,6 +159,7 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
     order = {p.name: n for n, p in enumerate(options.pages)}
     entries = changes(result.history.history, source.revisions, result.lock.lock.resolved, order)
     files: dict[str, str | bytes] = dict(_changes(project, entries, source, pages, hidden))
+    files |= {kept.path: source.images[name] for name, kept in kept_images(source.images).items()}
     if options.api:
         files |= api_files(_api_book(project, result, source, entries), rule_files=options.api_rule_files)
     return MadePages(pages, frozenset(hidden), files, result, runtime, placements)
@@ -224,7 +232,9 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
         frozen=options.frozen_anchors,
         synced=source.synced,
         wiki_index=source.wiki_index,
-        wiki_links=WikiLinks(source.wiki_titles, source.wiki_index, source.wiki_missing),
+        wiki_links=WikiLinks(
+            source.wiki_titles, source.wiki_index, source.wiki_missing, kept_images(source.images), source.synced
+        ),
         wiki_revisions=[r.rev for r in source.revisions],
         placements=placements,
         runtime=runtime.identity() if runtime else {},

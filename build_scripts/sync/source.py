@@ -8,10 +8,11 @@ as ever. A build never reaches the wiki: it reads only these files.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from build_scripts.core.errors import RulebookError
+from build_scripts.rulebook.wiki_files import FILES_FOLDER
 from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.model import REVISIONS_NAME, STATE_NAME, Revision, SyncError, SyncState, load_revisions
 
@@ -25,7 +26,7 @@ class RulebookSource:
     The files as ``(name, bytes)`` in merge order; whether they are synced wiki pages; the
     wiki's ``index.php``; the synced revisions (``revisions.jsonl``, oldest first); the
     rulebook's page titles on the wiki and the pages its links name that the wiki lacks
-    (what its links lead to).
+    (what its links lead to); the images kept beside the files (``files/``), by name.
     """
 
     files: list[tuple[str, bytes]]
@@ -34,6 +35,7 @@ class RulebookSource:
     revisions: tuple[Revision, ...] = ()
     wiki_titles: tuple[str, ...] = ()
     wiki_missing: frozenset[str] = frozenset()
+    images: dict[str, bytes] = field(default_factory=dict)
 
 
 def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings | None) -> RulebookSource:
@@ -51,7 +53,8 @@ def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings
     into = wiki.into if wiki is not None else None
     if into is None or not (into / STATE_NAME).exists():
         titles = wiki.titles if wiki is not None else ()
-        return RulebookSource([(name, (source_dir / name).read_bytes()) for name in exports], wiki_titles=titles)
+        files = [(name, (source_dir / name).read_bytes()) for name in exports]
+        return RulebookSource(files, wiki_titles=titles, images=_images(source_dir / FILES_FOLDER))
     try:
         state = SyncState.loads((into / STATE_NAME).read_text("utf-8"), str(into / STATE_NAME))
     except SyncError as exc:
@@ -72,4 +75,12 @@ def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings
         revisions=tuple(revisions),
         wiki_titles=(*(p.title for p in state.pages), *(wiki.titles if wiki else ())),
         wiki_missing=frozenset(state.missing),
+        images=_images(into / FILES_FOLDER),
     )
+
+
+def _images(folder: Path) -> dict[str, bytes]:
+    """The files kept in ``folder``, by name (none when there is no such folder)."""
+    if not folder.is_dir():
+        return {}
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}

@@ -12,6 +12,7 @@ from build_scripts.pages.render import render_page
 from build_scripts.pages.wiki_lists import wiki_lists
 from build_scripts.rulebook.ids import assign_ids
 from build_scripts.rulebook.sections import build_tree
+from build_scripts.rulebook.wiki_files import KeptImage
 from build_scripts.rulebook.wikilinks import WikiLinks, link_targets, resolve_links, title_key
 from build_scripts.rulebook.wikitext import parse_blocks
 
@@ -172,3 +173,55 @@ def test_a_footnotes_mark_links_its_note_listed_with_its_number() -> None:
 def test_preformatted_words_keep_their_line_ends_through_markdown() -> None:
     html = page("<pre>a\n\nb</pre>")
     assert '<pre class="rule" id="floors-and-roofs-b">a&#10;&#10;b<a class="rule-link"' in html
+
+
+KEPT = WikiLinks(
+    images={
+        "Map.png": KeptImage("wiki-files/Map.png", 1200, 800),
+        "Mark.png": KeptImage("wiki-files/Mark.png", 64, 48),
+    },
+    synced=True,
+)
+
+
+def test_a_boxed_image_is_a_figure_with_its_caption_served_by_the_site() -> None:
+    md = page("[[File:Map.png|thumb|alt=A <map>|The ruin's floors]]\n", KEPT)
+    assert (
+        '<span class="wiki-figure wiki-figure--thumb" style="--wiki-figure-width: 300px">'
+        '<a class="wiki-figure__file" href="../wiki-files/Map.png" aria-label="The whole picture: The ruin&#39;s floors">'
+        '<img class="wiki-image" src="../wiki-files/Map.png" alt="A &lt;map&gt;" width="300" height="200" '
+        'loading="lazy" decoding="async"></a><span class="wiki-figure__caption">The ruin&#39;s floors</span></span>'
+    ) in md
+
+
+def test_an_image_in_the_words_is_a_picture_among_them() -> None:
+    md = page("Ruins hide a [[File:Mark.png|20px|alt=shield]] save.\n", KEPT)
+    assert (
+        'Ruins hide a <img class="wiki-image" src="../wiki-files/Mark.png" alt="shield" width="20" height="15" '
+        'loading="lazy" decoding="async"> save.'
+    ) in md
+
+
+def test_a_gallerys_images_are_figures_side_by_side() -> None:
+    md = page("<gallery>\nMap.png|One\nMark.png|Two\n</gallery>\n", KEPT)
+    assert md.count('class="wiki-figure wiki-figure--gallery"') == 2
+    assert 'width="120" height="80"' in md
+    assert 'width="120" height="90"' in md
+
+
+def test_an_image_the_site_does_not_keep_shows_its_words_and_says_why() -> None:
+    md = page("[[File:Lost plan.png|thumb|The lost plan]]\n", KEPT)
+    assert (
+        '<span class="wiki-image-missing">The lost plan</span> <span class="wiki-unshown__note" data-help>'
+        "The wiki has no image File:Lost plan.png; here its words.</span>"
+    ) in md
+    assert "<img" not in md
+
+
+def test_a_horizontal_rule_is_drawn_between_rules_and_ends_a_list() -> None:
+    md = page("* One.\n----\n* Two.\nAfter.\n----\n")
+    assert md.count('<hr class="wiki-rule">') == 2
+    one, two = md.index("One."), md.index("Two.")
+    assert md.count('<ul class="rule-list">') == 2, "the line ends the list, as on the wiki"
+    assert one < md.index('<hr class="wiki-rule">') < two
+    assert md.rindex('<hr class="wiki-rule">') > md.index("After."), "the last rule below the page's last block"

@@ -120,18 +120,18 @@ def test_headings_of_every_level_show_their_words() -> None:
 def test_markup_the_site_cannot_show_is_kept_as_written_and_named() -> None:
     found: list[Unshown] = []
     blocks = synced(
-        "A {{template}} and a sum.<math>r</math>\n<gallery>\na.png\n</gallery>\nAfter.\n<script>alert(1)</script>",
+        "A {{template}} and a sum.<math>r</math>\n<poem>\na.png\n</poem>\nAfter.\n<script>alert(1)</script>",
         found,
     )
     assert [(b.kind, b.text) for b in blocks] == [
         ("paragraph", "A {{template}} and a sum.<math>r</math>"),
-        ("paragraph", "<gallery>\na.png\n</gallery>"),
+        ("paragraph", "<poem>\na.png\n</poem>"),
         ("paragraph", "After. <script>alert(1)</script>"),
     ]
     assert [str(u) for u in found] == [
         "Rulebook.wiki:2: a template the wiki did not expand '{{template}}'",
         "Rulebook.wiki:2: the tag <math> '<math>r</math>'",
-        "Rulebook.wiki:3: the tag <gallery> '<gallery>'",
+        "Rulebook.wiki:3: the tag <poem> '<poem>'",
         "Rulebook.wiki:7: the tag <script> '<script>alert(1)</script>'",
     ]
     assert {i.kind for b in blocks for i in b.inlines if "{" in i.text or "<" in i.text} == {"unshown"}
@@ -145,8 +145,8 @@ def test_markup_the_site_cannot_show_is_kept_as_written_and_named() -> None:
             "f.wiki:2: unsupported wiki markup (Template) '{{t}}'; the site cannot show a template the wiki did not expand yet",
         ),
         (
-            "x\n\n[[File:a.png]]\n",
-            "f.wiki:4: unsupported wiki markup (Wikilink) '[[File:a.png]]'; the site cannot show an image yet",
+            "x\n\n[[Media:a.ogg]]\n",
+            "f.wiki:4: unsupported wiki markup (Wikilink) '[[Media:a.ogg]]'; the site cannot show a link to a file yet",
         ),
         (
             "x <math>1</math>\n",

@@ -272,9 +272,9 @@ def test_a_chart_row_that_ends_the_page_is_refused_at_its_line() -> None:
 
 def test_markup_over_several_lines_is_named_by_its_first_line() -> None:
     with pytest.raises(RulebookError) as info:
-        parse_blocks("==T==\n<gallery>\na.png\n</gallery>\n", "f.wiki", banner=False)
-    assert str(info.value) == (
-        "f.wiki:2: unsupported wiki markup (Tag) '<gallery>'; the site cannot show the tag <gallery> yet"
+        parse_blocks("==T==\n<poem>\na.png\n</poem>\n", "f.wiki", banner=False)
+    assert (
+        str(info.value) == "f.wiki:2: unsupported wiki markup (Tag) '<poem>'; the site cannot show the tag <poem> yet"
     )
 
 
