@@ -69,13 +69,14 @@ servers:
 	fi
 
 ## wiki: Debian's MediaWiki 1.39 with PHP and SQLite (and PHP's CGI, so that apt does not pull
-## in Apache), which the sync's tests install on loopback (tests/support/wiki.py)
+## in Apache; PHP's GD, with which the wiki scales images), which the sync's tests install on
+## loopback (tests/support/wiki.py)
 MEDIAWIKI := /usr/share/mediawiki/maintenance/install.php
 wiki:
-	@if [ ! -f $(MEDIAWIKI) ] || ! php -m 2>/dev/null | grep -q pdo_sqlite; then \
+	@if [ ! -f $(MEDIAWIKI) ] || ! php -m 2>/dev/null | grep -q pdo_sqlite || ! php -m | grep -qx gd; then \
 	  own=""; if [ ! -e /usr/sbin/policy-rc.d ]; then printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d; own=1; fi; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	    mediawiki php-sqlite3 php-cli php-cgi; status=$$?; \
+	    mediawiki php-sqlite3 php-cli php-cgi php-gd; status=$$?; \
 	  if [ -n "$$own" ]; then rm -f /usr/sbin/policy-rc.d; fi; exit $$status; \
 	fi
 

@@ -23,7 +23,7 @@ __all__ = ["Shape", "page_shape", "wiki_shape"]
 
 _SPACES = re.compile(r"\s+")
 _LISTS = ("ul", "ol", "dl")
-_NOT_WORDS_CLASSES = frozenset({"headerlink", "rule-link", "mw-editsection", "toc"})
+_NOT_WORDS_CLASSES = frozenset({"headerlink", "rule-link", "mw-editsection", "toc", "wiki-figure", "magnify"})
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,10 @@ class Shape:
 
     The kinds: ``heading``, ``p``, ``ul``, ``ol`` (an item of such a list), ``dt``, ``dd``,
     ``pre`` (preformatted text), ``caption``, ``row`` and its cells (``row th1x1 td1x2``: each
-    cell's tag, rows and columns), ``footnote`` (a note, by its number), ``unshown``.
+    cell's tag, rows and columns), ``footnote`` (a note, by its number), ``hr`` (a horizontal
+    rule), ``image`` (after the block it is in: its caption as words, its width as number,
+    its alt text as its one link), ``image-missing`` (a file the wiki lacks: its caption),
+    ``unshown``.
     """
 
     kind: str
@@ -78,7 +81,7 @@ def _words(node: Tag, *, nested: bool = False) -> tuple[str, tuple[str, ...]]:
 def _is_link(a: Tag) -> bool:
     """A link the wiki's words make (not a red link to a page the wiki lacks, nor the site's own help)."""
     classes = set(a.get("class") or [])
-    if "new" in classes or "term" in classes or "xref-help" in classes:
+    if classes & {"new", "term", "xref-help", "image"}:  # an image's link to its file: the image is its own shape
         return False
     return bool(a.get("href"))
 
@@ -111,6 +114,22 @@ def _table(table: Tag) -> list[Shape]:
     return out + [_row(r) for r in body.find_all("tr", recursive=False)]
 
 
+def _image(img: Tag, caption: Tag | None) -> Shape:
+    """An image: its caption's words, the width it is shown at, its alt text."""
+    words = _words(caption)[0] if caption is not None else ""
+    return Shape("image", words, number=int(str(img.get("width") or 0)), links=(str(img.get("alt") or ""),))
+
+
+def _wiki_images(node: Tag) -> list[Shape]:
+    """The images a block of the wiki's shows (in a thumbnail's box, a gallery, the words)."""
+    out = []
+    for img in node.find_all("img"):
+        box = img.find_parent(class_=["thumbinner", "gallerybox"])
+        caption = box.find(class_=["thumbcaption", "gallerytext"]) if box is not None else None
+        out.append(_image(img, caption if isinstance(caption, Tag) else None))
+    return out
+
+
 def wiki_shape(html: str) -> list[Shape]:
     """MediaWiki's ``action=parse`` HTML as blocks."""
     soup = BeautifulSoup(html, "html.parser")
@@ -122,14 +141,26 @@ def wiki_shape(html: str) -> list[Shape]:
     return out
 
 
-def _wiki_block(node: Tag, depth: int, out: list[Shape]) -> None:
+def _wiki_block(node: Tag, depth: int, out: list[Shape]) -> None:  # noqa: C901 - one branch per kind of block
     words, links = _words(node)
-    if "mw-references-wrap" in (node.get("class") or []) or "references" in (node.get("class") or []):
+    classes: list[str] = list(node.get("class") or [])
+    if "thumb" in classes or "gallery" in classes:
+        missing = node.select_one(".thumbinner > a.new")
+        caption = node.select_one(".thumbcaption")
+        if missing is not None:
+            out.append(Shape("image-missing", _words(caption)[0] if caption else ""))
+        out.extend(_wiki_images(node))
+    elif node.name == "a" and node.find("img") is not None:  # an image set apart (centred, floated)
+        out.extend(_wiki_images(node))
+    elif node.name == "hr":
+        out.append(Shape("hr", ""))
+    elif "mw-references-wrap" in classes or "references" in classes:
         out.extend(_notes(node if node.name != "ol" else node.parent or node))
     elif node.name in ("h1", "h2", "h3", "h4", "h5", "h6"):
         out.append(Shape("heading", words))
-    elif node.name == "p" and words:
-        out.append(Shape("p", words, links=links))
+    elif node.name == "p":
+        out.extend([Shape("p", words, links=links)] if words else [])
+        out.extend(_wiki_images(node))
     elif node.name == "pre":
         out.append(Shape("pre", _words(node)[0]))
     elif node.name == "table":
@@ -151,14 +182,18 @@ def _wiki_list(node: Tag, depth: int, out: list[Shape]) -> None:
             _wiki_block(inner, depth + 1, out)
 
 
-def page_shape(html: str) -> list[Shape]:
+def page_shape(html: str) -> list[Shape]:  # noqa: C901 - one branch per kind of rule
     """A built page's article as blocks."""
     soup = BeautifulSoup(html, "html.parser")
     article = soup.select_one("article") or soup
     out: list[Shape] = []
-    for node in article.select(".rule, .rule-heading, .wiki-implied, pre"):
+    for node in article.select(".rule, .rule-heading, .wiki-implied, pre, hr.wiki-rule"):
         words, links = _words(node)
-        if node.select_one(".wiki-unshown"):
+        if node.name == "hr":
+            out.append(Shape("hr", ""))
+        elif node.select_one(".wiki-image-missing"):
+            out.append(Shape("image-missing", words))
+        elif node.select_one(".wiki-unshown"):
             out.append(Shape("unshown", words))
         elif node.name == "pre":
             out.append(Shape("pre", words))
@@ -169,16 +204,30 @@ def page_shape(html: str) -> list[Shape]:
         elif "rule-heading" in (node.get("class") or []):
             out.append(Shape("heading", words))
         elif node.name == "p":
-            out.append(Shape("p", words, links=links))
+            out.extend([Shape("p", words, links=links)] if words else [])
+            out.extend(_site_images(node))
         elif "rule-notes" in ((node.parent.get("class") or []) if isinstance(node.parent, Tag) else []):
             out.append(Shape("footnote", words, number=int(str(node.get("value") or 0))))
         else:
-            parent = node.parent if isinstance(node.parent, Tag) else node
-            depth = next(
-                (int(c.rsplit("-", 1)[1]) for c in parent.get("class") or [] if c.startswith("rule-list--depth-")), 1
-            )
-            kind = parent.name if node.name == "li" else node.name
-            start = int(str(parent.get("start") or 1))
-            number = start + parent.find_all(node.name, recursive=False).index(node) if kind == "ol" else 0
-            out.append(Shape(kind, words, depth, number, links))
+            out.append(_site_item(node, words, links))
+    return out
+
+
+def _site_item(node: Tag, words: str, links: tuple[str, ...]) -> Shape:
+    """A list's item on the site: its list's kind, its depth, its number in a numbered list."""
+    parent = node.parent if isinstance(node.parent, Tag) else node
+    depth = next((int(c.rsplit("-", 1)[1]) for c in parent.get("class") or [] if c.startswith("rule-list--depth-")), 1)
+    kind = parent.name if node.name == "li" else node.name
+    start = int(str(parent.get("start") or 1))
+    number = start + parent.find_all(node.name, recursive=False).index(node) if kind == "ol" else 0
+    return Shape(kind, words, depth, number, links)
+
+
+def _site_images(node: Tag) -> list[Shape]:
+    """The images a rule of the site shows (a figure with its caption, or in the words)."""
+    out = []
+    for img in node.select("img.wiki-image"):
+        figure = img.find_parent(class_="wiki-figure")
+        caption = figure.select_one(".wiki-figure__caption") if isinstance(figure, Tag) else None
+        out.append(_image(img, caption))
     return out

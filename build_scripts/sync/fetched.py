@@ -56,6 +56,10 @@ class Fetched:
     pages: dict[str, PageFetch]
     #: The pages the rulebook's links name that the wiki does not have (``None``: not asked, an export).
     missing: tuple[str, ...] | None = None
+    #: The images the pages show, as the site keeps them, by name (``None``: not asked, an export).
+    images: dict[str, bytes] | None = None
+    #: The images the pages show that the site cannot keep, each with why.
+    not_kept: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

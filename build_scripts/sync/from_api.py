@@ -11,7 +11,8 @@ Templates and parser functions are the wiki's to expand: a revision whose words 
 (``{{…}}``) is kept as ``action=expandtemplates`` gives it, in the revision's own context,
 so the site keeps the words the wiki made and a build needs no wiki. The pages the latest
 words link to are looked up (``prop=info``): those the wiki lacks are named in ``wiki.json``,
-and the site shows such a link's words alone, as the wiki shows a red link.
+and the site shows such a link's words alone, as the wiki shows a red link. The images they
+show are fetched for the site to keep (:mod:`build_scripts.sync.images`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from build_scripts.sync.fetched import (
     moves_among,
     titled,
 )
+from build_scripts.sync.images import fetch_images, images_named
 from build_scripts.sync.model import Move, PageState, Revision, SyncError
 
 __all__ = ["fetch_from_api", "missing_pages"]
@@ -73,6 +75,7 @@ def fetch_from_api(
         pages = {title: _page(site, title, synced) for title in titles}
         texts = [latest_text(p, known or {}) for p in pages.values()]
         missing = missing_pages(site, texts, [p.title for p in pages.values()])
+        images, not_kept = fetch_images(site, images_named(t for t in texts if t))
     except SyncError:
         raise
     except mw_errors.APIError as exc:
@@ -87,7 +90,7 @@ def fetch_from_api(
         raise SyncError(
             f"{api} did not answer as a MediaWiki API ({str(exc)[:120]}); is it the wiki's api.php?"
         ) from None
-    return Fetched(api, index, pages, missing)
+    return Fetched(api, index, pages, missing, images, tuple(not_kept))
 
 
 def _connect(api: str, retries: int) -> mwclient.Site:

@@ -21,6 +21,7 @@ from typing import TypeVar
 from build_scripts.cards.rule_history import RuleHistory
 from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.anchor_lock import AnchorLock
+from build_scripts.rulebook.wiki_files import FILES_FOLDER
 from build_scripts.rulebook.wiki_inline import Unshown
 from build_scripts.rulebook.wikitext import parse_blocks
 from build_scripts.settings.options import CONFIG_FILE
@@ -67,6 +68,8 @@ class SyncReport:
     removed: list[str] = field(default_factory=list)
     #: Markup of the pages now that the site cannot show yet: kept as written, with a note.
     unshown: list[str] = field(default_factory=list)
+    #: The images the pages show that the site cannot keep, each with why.
+    not_kept: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         """The report, a line each."""
@@ -91,6 +94,7 @@ class SyncReport:
         out += [f"sync: alias taken back (the rule answers at its own id again): {a}" for a in self.taken_back]
         out += [f"sync: kept from before (the wiki does not give these words now): {d}" for d in self.kept]
         out += [f"sync: shown as written (the site cannot show it yet): {u}" for u in self.unshown]
+        out += [f"sync: image not kept: {n}" for n in self.not_kept]
         out += [f"sync: wrote {name}" for name in self.written]
         out += [f"sync: removed {name}" for name in self.removed]
         return out
@@ -177,6 +181,9 @@ def _outputs(
     report.taken_back = [str(old) for old in replayed.lock.taken_back]
     outputs, pages = _page_files(into, found, before_of)
     report.unshown = _unshown({p.file: outputs.get(into / p.file) or (into / p.file).read_bytes() for p in pages})
+    if fetched.images is not None:
+        outputs |= _image_files(into / FILES_FOLDER, fetched.images)
+        report.not_kept = list(fetched.not_kept)
     before = _read(into / REVISIONS_NAME, lambda text, _name: text, "")
     load_revisions(before, str(into / REVISIONS_NAME))
     outputs[into / REVISIONS_NAME] = (before + "".join(r.line() + "\n" for r in report.revisions)).encode("utf-8")
@@ -223,6 +230,17 @@ def _page_files(
         rev = page.revisions[-1].rev if page.revisions else (was.rev if was else 0)
         pages.append(PageState(page.title, name, rev, page.id))
     return outputs, pages
+
+
+def _image_files(folder: Path, images: Mapping[str, bytes]) -> dict[Path, bytes | None]:
+    """The images to write (new or changed) and the kept ones to remove (the pages show them no more)."""
+    out: dict[Path, bytes | None] = {
+        folder / name: data
+        for name, data in sorted(images.items())
+        if not (folder / name).is_file() or (folder / name).read_bytes() != data
+    }
+    gone = [path for path in folder.iterdir() if path.is_file() and path.name not in images] if folder.is_dir() else []
+    return out | dict.fromkeys(sorted(gone))
 
 
 def _unshown(files: Mapping[str, bytes]) -> list[str]:

@@ -5,7 +5,8 @@ another page of the wiki, to one it lacks, out of it; italics and bold mixed; a 
 list with a nested item; a definition list; a ``<br>``; ``<sup>``, ``<small>``,
 ``<nowiki>``; a template; a fourth-level heading; a category, a behaviour switch, a
 comment; a table with a caption, header cells and spans, then one of its rows reworded; a
-footnote; and a formula, which the site cannot show yet), then one sync with the nightly
+footnote; preformatted lines; an image in a box, one in the words, a gallery, one the wiki
+lacks; a horizontal rule; and a formula, which the site cannot show yet), then one sync with the nightly
 job's command and a frozen build. The sync must go on unattended, naming what the site
 shows as written; the page must show each construct with the words and the structure
 MediaWiki's own ``action=parse`` gives the same page (a phone at 360 px, light and dark).
@@ -22,11 +23,14 @@ from pathlib import Path
 
 import pytest
 from support import build_site, copy_project
+from support.png import png
 from support.visitors import Phones
 from support.wiki import TITLE, running_wiki, sync
 
 from build_scripts.finish.print.reader import Link, print_page
 from build_scripts.finish.search.rule_text import page_rules
+from build_scripts.rulebook.wiki_files import picture_size
+from build_scripts.sync.images import PHONE_WIDTH
 from harness.network import free_port
 from harness.project import ROOT
 from harness.wiki_shape import Shape, page_shape, wiki_shape
@@ -56,8 +60,15 @@ EDITS = [
     (TABLE, "a table"),
     ("Counted as printed.<ref>As in the first edition.</ref>\n\n<references />", "a footnote"),
     (" Roll a D6 for each level.\n Move that far.", "preformatted lines"),
+    ("A ruin's map:\n[[File:Ruin map.png|thumb|alt=A map of a ruin|The ruin's floors, by level]]", "an image"),
+    ("Ruins hide a [[File:Shield icon.png|20px|alt=shield]] cover save.", "an image in the words"),
+    ("<gallery>\nFile:Ruin map.png|Ground floor\nShield icon.png|The cover mark\n</gallery>", "a gallery"),
+    ("[[File:Lost plan.png|thumb|The lost plan]]", "an image the wiki lacks"),
+    ("Above the line.\n----\nBelow the line.", "a horizontal rule"),
     ("<math>E = mc^2</math>", "a formula"),
 ]
+#: The wiki's files: a map wider than a phone needs, and a small mark.
+FILES = {"Ruin map.png": png(1200, 800), "Shield icon.png": png(64, 48, (40, 90, 160))}
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,7 @@ class Synced:
     index: str
     before_reword: int
     site: Path
+    project: Path
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +92,8 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
     with running_wiki(folder / "wiki") as wiki:
         wiki.edit(FAQ, text="Questions and answers.", summary="the FAQ")
         wiki.edit("Template:Keyword", text="'''{{{1}}}'''", summary="a keyword, in bold")
+        for name, data in FILES.items():
+            wiki.upload(name, data, summary=f"the {name}")
         first = sync(project, "--api", wiki.api)
         assert first.returncode == 0, first.stderr
         for added, summary in EDITS:
@@ -95,7 +109,8 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
         build_site(project, site, port=port, frozen=True)
     with serving(site, port=port):
         url = f"http://127.0.0.1:{port}/"
-        yield Synced(url, done.stdout + done.stderr, done.returncode, wiki_html, index, before_reword, site)
+        report = done.stdout + done.stderr
+        yield Synced(url, report, done.returncode, wiki_html, index, before_reword, site, project)
 
 
 def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
@@ -265,3 +280,71 @@ def test_every_new_kind_of_rule_has_an_api_line_a_card_a_search_record_and_a_pri
         assert f'id="ruins--{line["anchor"]}"' in printed, kind
     assert '<td rowspan="2">3-4</td>' in printed
     assert '<td colspan="2">5-6: two levels</td>' in printed
+
+
+def test_the_sync_keeps_the_wikis_images_a_phones_copy_of_a_wide_one(synced: Synced) -> None:
+    files = synced.project / "docs" / "rulebook" / "wiki" / "files"
+    assert sorted(p.name for p in files.iterdir()) == ["Ruin_map.png", "Shield_icon.png"]
+    assert picture_size((files / "Ruin_map.png").read_bytes()) == (PHONE_WIDTH, 549), "the wiki's own scaling"
+    assert (files / "Shield_icon.png").read_bytes() == FILES["Shield icon.png"], "a small file as it is"
+    assert "image not kept: File:Lost_plan.png: the wiki has no such file" in synced.report
+
+
+def test_the_site_serves_its_images_itself_kept_with_the_book(synced: Synced, returning_phone: Phones) -> None:
+    context = returning_phone(synced.url, device_scale_factor=2)
+    page = context.new_page()
+    hosts: set[str] = set()
+    page.on("request", lambda r: hosts.add(r.url.split("/")[2]))
+    page.goto(synced.url + "ruins/")
+    images = page.locator("article img.wiki-image")
+    assert images.count() == 4
+    for image in images.all():
+        image.scroll_into_view_if_needed()
+        image.evaluate("i => i.decode()")
+        assert image.evaluate("i => i.currentSrc").startswith(synced.url + "wiki-files/")
+        assert image.evaluate("i => i.naturalWidth") > 0
+        assert image.bounding_box()["width"] <= 360  # type: ignore[index]
+    figure = page.locator(".wiki-figure--thumb")
+    assert figure.locator("img").get_attribute("alt") == "A map of a ruin"
+    assert figure.locator(".wiki-figure__caption").inner_text() == "The ruin's floors, by level"
+    assert figure.locator("a").evaluate("a => a.href") == synced.url + "wiki-files/Ruin_map.png"
+    assert hosts == {synced.url.split("/")[2]}, "no request leaves the site"
+    book = json.loads((synced.site / "offline-book.json").read_text("utf-8"))
+    assert {"wiki-files/Ruin_map.png", "wiki-files/Shield_icon.png"} <= {f["url"] for f in book["files"]}
+    missing = page.locator(".rule", has_text="The lost plan")
+    assert missing.locator(".wiki-image-missing").inner_text() == "The lost plan"
+    assert "The wiki has no image File:Lost plan.png" in missing.locator("[data-help]").inner_text()
+    context.close()
+
+
+def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_phone: Phones) -> None:
+    page = returning_phone(synced.url).new_page()
+    page.goto(synced.url + "ruins/")
+    line = page.locator("article hr.wiki-rule")
+    assert line.count() == 1
+    above = page.locator("p.rule", has_text="Above the line.").bounding_box()
+    below = page.locator("p.rule", has_text="Below the line.").bounding_box()
+    drawn = line.bounding_box()
+    assert above
+    assert below
+    assert drawn
+    assert above["y"] < drawn["y"] < below["y"]
+    assert page.locator("p.rule", has_text="Below the line.").get_attribute("id"), "the rule below keeps its id"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_shows_the_wikis_images(synced: Synced, returning_phone: Phones, scheme: str) -> None:
+    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(synced.url + "ruins/")
+    figure = page.locator(".wiki-figure--thumb")
+    figure.scroll_into_view_if_needed()
+    figure.locator("img").evaluate("i => i.decode()")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"wiki-images-360-{scheme}.png"))
+    gallery = page.locator(".wiki-figure--gallery").first
+    gallery.scroll_into_view_if_needed()
+    gallery.locator("img").evaluate("i => i.decode()")
+    page.screenshot(path=str(SHOTS / f"wiki-gallery-360-{scheme}.png"))
+    context.close()

@@ -7,6 +7,7 @@ server, the rulebook page created from our exports and edited through the Action
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -99,6 +100,12 @@ class Wiki:
         result = self.site.post("move", **{"from": old, "to": new, "reason": reason, "token": token}, **extra)
         assert result["move"]["to"] == new, result
 
+    def upload(self, name: str, data: bytes, *, summary: str) -> None:
+        """Upload a file (``File:name``) as an editor does (``action=upload``)."""
+        self.site.site_init()  # the user's rights as the wiki gives them after the login (upload among them)
+        result = self.site.upload(io.BytesIO(data), filename=name, description=summary, ignore=True)
+        assert result.get("result") == "Success", result
+
     def raw(self, title: str) -> bytes:
         """The page's wikitext as the wiki serves it to a reader (``action=raw``)."""
         url = f"{self.index}?title={title.replace(' ', '_')}&action=raw"
@@ -159,7 +166,11 @@ def running_wiki(folder: Path) -> Iterator[Wiki]:
     )  # fmt: skip
     config = folder / "LocalSettings.php"
     with config.open("a", encoding="utf-8") as out:
-        out.write(f'\n$wgCacheDirectory = "{folder}/cache";\n$wgEnableUploads = false;\n')
+        out.write(f'\n$wgCacheDirectory = "{folder}/cache";\n')
+        # Uploads (an image on a rule page), kept in the wiki's folder and served by the wiki's
+        # own img_auth.php (PHP's server serves only MediaWiki's folder); GD scales them.
+        out.write(f'$wgEnableUploads = true;\n$wgUploadDirectory = "{folder}/images";\n')
+        out.write('$wgUploadPath = "/img_auth.php";\n$wgImgAuthPublicTest = false;\n$wgUseImageMagick = false;\n')
         # Hiding a revision (revision deletion): Debian's 1.39 gives it to the "suppress" group only.
         out.write("$wgGroupPermissions['sysop']['deleterevision'] = true;\n")
         # Footnotes, as most wikis have them (Debian ships the extension; install.php loads none).

@@ -27,6 +27,7 @@ from build_scripts.rulebook.sections import build_tree
 from build_scripts.rulebook.wikilinks import WikiLinks, resolve_links
 from build_scripts.rulebook.wikitext import parse_blocks
 from harness.wiki_shape import Shape, page_shape, wiki_shape
+from support.png import png
 
 __all__ = ["Case", "Result", "cases", "compare", "report", "site_shape"]
 
@@ -236,6 +237,45 @@ def _preformatted() -> list[Case]:
     return _each("preformatted", texts)
 
 
+#: The files the corpus's wiki holds (uploaded by its test): a small mark and a map.
+FILES = {"Shield.png": png(64, 48), "Map.png": png(600, 400, (40, 90, 160))}
+
+
+def _images_and_rules() -> list[Case]:
+    images = [
+        "[[File:Shield.png]]",
+        "[[File:Shield.png|A shield]]",
+        "[[File:Shield.png|thumb]]",
+        "[[File:Shield.png|thumb|A shield]]",
+        "[[File:Shield.png|frame|A shield]]",
+        "[[File:Shield.png|frameless]]",
+        "[[File:Shield.png|40px|alt=A mark]]",
+        "[[File:Shield.png|x24px]]",
+        "[[File:shield.png|border|center|A shield]]",
+        "Ruins grant a [[File:Shield.png|20px]] cover save.",
+        "[[Image:Shield.png|thumb|An old name for files]]",
+        "[[File:Shield.png|thumb|See [[Ruins|the ruins]] and '''more''']]",
+        "[[File:Map.png|thumb|A map]]",
+        "[[File:Map.png|thumb|500px|A map]]",
+        "[[File:Map.png|frameless|200px]]",
+        "[[File:Map.png|thumb|alt=The map's words|A map]]",
+        f"{_WORDS[0]}\n[[File:Map.png|thumb|A map]]\n{_WORDS[1]}",
+        "<gallery>\nFile:Shield.png|One\nMap.png|Two\n</gallery>",
+        "<gallery>\nFile:Map.png|alt=A blue map|The map\n</gallery>",
+        "[[File:Lost plan.png|thumb|The lost plan]]",
+    ]
+    rules = [
+        "----",
+        f"{_WORDS[0]}\n----\n{_WORDS[1]}",
+        f"{_WORDS[0]}\n\n----\n\n{_WORDS[1]}",
+        "----Words after the line.",
+        f"{_WORDS[0]}\n-----\n{_WORDS[1]}",
+        f"* {_WORDS[0]}\n----\n* {_WORDS[1]}",
+        f"{_WORDS[0]}\n----",
+    ]
+    return _each("image", images) + _each("rule", rules)
+
+
 def _hidden_and_paragraphs() -> list[Case]:
     texts = [
         "Words.<!-- a note --> More words.",
@@ -258,7 +298,8 @@ def _hidden_and_paragraphs() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, footnotes, preformatted text, the rest."""
+    """Every case, in order: quotes, tags, breaks and entities, lists, links, headings, tables, footnotes,
+    preformatted text, images and horizontal rules, the rest."""
     return [
         *_quotes(),
         *_tags(),
@@ -269,6 +310,7 @@ def cases() -> list[Case]:
         *_tables(),
         *_notes(),
         *_preformatted(),
+        *_images_and_rules(),
         *_hidden_and_paragraphs(),
     ]
 

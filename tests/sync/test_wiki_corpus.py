@@ -2,8 +2,9 @@
 
 The corpus (``tests/support/wiki_corpus.py``) holds each construct editors write in the
 rulebook's voice: italics and bold, the text-level tags, ``<br>``, entities, ``<nowiki>``,
-every list and its mixes, links of every kind, headings, comments, categories, switches
-and paragraphs. The figure and every difference, with why, are written to
+every list and its mixes, links of every kind, headings, tables, footnotes, preformatted
+text, images (the wiki's own files, uploaded) and horizontal rules, comments, categories,
+switches and paragraphs. The figure and every difference, with why, are written to
 ``build/reports/wiki-corpus.md``.
 """
 
@@ -13,8 +14,9 @@ from pathlib import Path
 
 import pytest
 from support.wiki import running_wiki
-from support.wiki_corpus import HEAD, TITLE, Result, cases, compare, report, why
+from support.wiki_corpus import FILES, HEAD, TITLE, Result, cases, compare, report, why
 
+from build_scripts.rulebook.wiki_files import kept_images
 from build_scripts.rulebook.wikilinks import WikiLinks
 from build_scripts.sync.from_api import missing_pages
 from harness.project import ROOT
@@ -27,6 +29,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Result], lis
     """The corpus compared; and its lists compared with a MediaWiki whose numbered lists were bulleted."""
     with running_wiki(tmp_path_factory.mktemp("corpus") / "wiki") as wiki:
         wiki.edit("Scrollhammer FAQ", text="Questions and answers.", summary="the FAQ")
+        for name, data in FILES.items():
+            wiki.upload(name, data, summary=f"the {name}")
 
         def parse(text: str) -> str:
             answer = wiki.site.post(
@@ -35,7 +39,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Result], lis
             return str(answer["parse"]["text"]["*"])
 
         texts = [HEAD + c.text for c in cases()]
-        links = WikiLinks((TITLE,), wiki.index, frozenset(missing_pages(wiki.site, texts, [TITLE])))
+        missing = frozenset(missing_pages(wiki.site, texts, [TITLE]))
+        links = WikiLinks((TITLE,), wiki.index, missing, kept_images(FILES), synced=True)
         found = compare(parse, links)
         lists = [c for c in cases() if c.name.startswith("list #")]
         bulleted = compare(lambda text: parse(text).replace("<ol>", "<ul>").replace("</ol>", "</ul>"), links, lists)
