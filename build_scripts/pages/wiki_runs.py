@@ -11,7 +11,7 @@ from dataclasses import replace
 from markupsafe import Markup, escape
 
 from build_scripts.core.model import Block, Cell, Inline
-from build_scripts.rulebook.wiki_inline import TEXT_TAGS
+from build_scripts.rulebook.wiki_tags import TEXT_TAGS
 
 __all__ = ["image_html", "links_joined", "table_cells", "tagged", "wiki_run", "wrapped"]
 

@@ -24,9 +24,9 @@ from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
 from build_scripts.rulebook.wiki_images import FILE_NAMESPACES, image_run
 from build_scripts.rulebook.wiki_notes import Notes, is_ref
+from build_scripts.rulebook.wiki_tags import TEXT_TAGS
 
 __all__ = [
-    "TEXT_TAGS",
     "InlineReader",
     "Unshown",
     "close_at_line_end",
@@ -36,35 +36,6 @@ __all__ = [
     "visible_words",
 ]
 
-#: The wiki's text-level tags and the tag the site writes for each ("" shows its words alone).
-TEXT_TAGS = {
-    "b": "strong",
-    "strong": "strong",
-    "i": "em",
-    "em": "em",
-    "sup": "sup",
-    "sub": "sub",
-    "small": "small",
-    "big": "big",
-    "s": "s",
-    "strike": "s",
-    "del": "del",
-    "ins": "ins",
-    "u": "u",
-    "code": "code",
-    "tt": "code",
-    "kbd": "kbd",
-    "var": "var",
-    "samp": "samp",
-    "q": "q",
-    "cite": "cite",
-    "dfn": "dfn",
-    "abbr": "abbr",
-    "mark": "mark",
-    "span": "",
-    "font": "",
-    "bdi": "",
-}
 #: Behaviour switches: they change how the wiki lays a page out and show nothing.
 _SWITCHES = re.compile(
     r"__(?:NOTOC|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOGALLERY|HIDDENCAT|"

@@ -8,8 +8,9 @@ from mwparserfromhell.nodes import Tag
 
 from build_scripts.core.errors import Source
 from build_scripts.core.model import AnchoredBlock, Block, Inline, RuleRef
-from build_scripts.rulebook.wiki_inline import TEXT_TAGS, InlineReader, Unshown, is_block, is_category
+from build_scripts.rulebook.wiki_inline import InlineReader, Unshown, is_block, is_category
 from build_scripts.rulebook.wiki_tables import table_rows
+from build_scripts.rulebook.wiki_tags import TEXT_TAGS
 from build_scripts.rulebook.wikilinks import WikiLinks, resolve_links
 from build_scripts.rulebook.wikitext import parse_blocks
 

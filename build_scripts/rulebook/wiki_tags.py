@@ -1,0 +1,35 @@
+"""The wiki's text-level tags (``<sup>``, ``<small>``, ``<s>``, …) and the tag the site writes for each."""
+
+from __future__ import annotations
+
+__all__ = ["TEXT_TAGS"]
+
+#: The wiki's text-level tags and the tag the site writes for each ("" shows its words alone).
+TEXT_TAGS = {
+    "b": "strong",
+    "strong": "strong",
+    "i": "em",
+    "em": "em",
+    "sup": "sup",
+    "sub": "sub",
+    "small": "small",
+    "big": "big",
+    "s": "s",
+    "strike": "s",
+    "del": "del",
+    "ins": "ins",
+    "u": "u",
+    "code": "code",
+    "tt": "code",
+    "kbd": "kbd",
+    "var": "var",
+    "samp": "samp",
+    "q": "q",
+    "cite": "cite",
+    "dfn": "dfn",
+    "abbr": "abbr",
+    "mark": "mark",
+    "span": "",
+    "font": "",
+    "bdi": "",
+}
