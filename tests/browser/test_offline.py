@@ -119,12 +119,12 @@ def test_next_day_offline_python_starts_from_the_snapshot_on_chromes_compiled_co
 
 
 def asm_compiles(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The trace's compiles of Pyodide's JavaScript module (``pyodide.asm.mjs``)."""
-    return [
-        e["args"]["data"]
-        for e in events
-        if e.get("name") == "v8.compileModule" and str(e["args"]["data"].get("url", "")).endswith("pyodide.asm.mjs")
-    ]
+    """The trace's compiles of Pyodide's JavaScript module (``pyodide.asm.mjs``).
+
+    A compile may come as a begin and an end event: only the one that carries its data names the module.
+    """
+    found = [e.get("args", {}).get("data") or {} for e in events if e.get("name") == "v8.compileModule"]
+    return [data for data in found if str(data.get("url", "")).endswith("pyodide.asm.mjs")]
 
 
 @pytest.mark.first_visit("what the first visit keeps of Pyodide's compiled JavaScript")
