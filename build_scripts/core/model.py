@@ -22,7 +22,8 @@ class Image:
     is drawn: ``""`` in the words, ``thumb`` or ``frame`` boxed with its caption under it,
     ``frameless`` (a thumb's size, no box), ``gallery`` one of a gallery's. ``asked`` is the
     size the wiki was asked for (``200px`` → ``(200, 0)``; ``x100px`` → ``(0, 100)``; none:
-    ``(0, 0)``); ``alt`` and ``caption`` its words. Once the build has found the file kept
+    ``(0, 0)``); ``alt`` and ``caption`` its words; ``upright`` the factor a thumbnail's
+    width is scaled by (``upright``: 0.75, ``upright=0.5``; 0: none). Once the build has found the file kept
     with the site, ``width`` and ``height`` are the size it is shown at.
     """
 
@@ -31,6 +32,7 @@ class Image:
     asked: tuple[int, int] = (0, 0)
     alt: str = ""
     caption: str = ""
+    upright: float = 0.0
     width: int = 0
     height: int = 0
 

@@ -8,9 +8,9 @@ kept (PNG, JPEG, GIF, WebP, known by their first bytes): an SVG may hold a scrip
 
 The size an image is shown at follows MediaWiki 1.39 (``Parser::makeImage``,
 ``Linker::makeThumbLink2``): in the words, the size asked (``200px``, ``x100px``) or the
-file's own; a thumbnail or a frameless image 300 px wide at most, or the size asked, never
-wider than the file; a framed one the file's own size; a gallery's fitted into 120 × 120.
-On a phone, none is ever wider than the screen (the site's style).
+file's own; a thumbnail or a frameless image 300 px wide at most (``upright``: times its
+factor, to tens), or the size asked, never wider than the file; a framed one the file's
+own size; a gallery's fitted into 120 × 120. On a phone, none is ever wider than the screen (the site's style).
 """
 
 from __future__ import annotations
@@ -128,12 +128,18 @@ def shown_size(image: Image, kept: KeptImage) -> tuple[int, int]:
     if image.frame == "gallery":
         return _fitted(width, height, GALLERY_BOX, GALLERY_BOX)
     if image.frame in ("thumb", "frameless"):
-        limit_w = asked_w or (0 if asked_h else THUMB_WIDTH)
+        preferred = _php_round_tens(THUMB_WIDTH * image.upright) if image.upright else THUMB_WIDTH
+        limit_w = asked_w or (0 if asked_h else preferred)
         w, h = _fitted(width, height, limit_w, asked_h)
         return (w, h) if w <= width else (width, height)
     if asked_w or asked_h:
         return _fitted(width, height, asked_w, asked_h)
     return width, height
+
+
+def _php_round_tens(value: float) -> int:
+    """``value`` rounded to tens as PHP's ``round($x, -1)`` does (halves away from zero): 225 → 230."""
+    return int(value / 10 + 0.5) * 10
 
 
 def _fitted(width: int, height: int, box_w: int, box_h: int) -> tuple[int, int]:

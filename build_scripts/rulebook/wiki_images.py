@@ -32,12 +32,14 @@ _FRAMES: dict[str, ImageFrame] = {
 }
 #: Options that change where or how the image sits, not what the site shows of it.
 _LAYOUT = frozenset(
-    {"border", "left", "right", "center", "centre", "none", "upright"}
+    {"border", "left", "right", "center", "centre", "none"}
     | {"baseline", "sub", "super", "sup", "top", "text-top", "middle", "bottom", "text-bottom"}
 )
 _NAMED = re.compile(r"(?P<name>alt|link|page|class|lang|upright|thumb|thumbnail)\s*=(?P<value>.*)", re.DOTALL)
 _SIZE = re.compile(r"(?P<width>[0-9]*)(?:x(?P<height>[0-9]+))?\s*px")
 _SPACES = re.compile(r"[\s_]+")
+_UPRIGHT = 0.75
+_MOST_UPRIGHT = 10.0
 
 #: What reads a caption's nodes: the words they show, without their markup.
 CaptionWords = Callable[[Iterable[Node]], str]
@@ -79,7 +81,7 @@ def gallery_images(node: Tag, words: CaptionWords) -> list[Inline]:
 
 
 def _image(name: str, parts: list[list[Node]], words: CaptionWords, frame: ImageFrame, tags: tuple[str, ...]) -> Inline:
-    asked, alt, caption = (0, 0), None, ""
+    asked, alt, caption, upright = (0, 0), None, "", 0.0
     for part in parts:
         text = "".join(str(n) for n in part).strip()
         named = _NAMED.fullmatch(text)
@@ -90,6 +92,8 @@ def _image(name: str, parts: list[list[Node]], words: CaptionWords, frame: Image
             alt = words(_after_equals(part))
         elif named and named.group("name") in ("thumb", "thumbnail") and frame != "gallery":
             frame = "thumb"
+        elif text == "upright" or (named and named.group("name") == "upright"):
+            upright = _factor(named.group("value") if named else "")
         elif named or text in _LAYOUT:
             continue
         elif size and (size.group("width") or size.group("height")):
@@ -100,8 +104,17 @@ def _image(name: str, parts: list[list[Node]], words: CaptionWords, frame: Image
     if alt is None:  # as the wiki gives it: a boxed image's caption is shown under it, a gallery's is its alt too
         alt = "" if caption and frame in ("thumb", "frame") else caption or name.replace("_", " ")
     shown = (caption if boxed else "") or alt or caption or name.replace("_", " ")
-    image = Image(name, frame, asked, alt, caption if boxed else "")
+    image = Image(name, frame, asked, alt, caption if boxed else "", upright)
     return Inline("image", shown, tags=tags, image=image)
+
+
+def _factor(value: str) -> float:
+    """``upright``'s factor: the one written, else the wiki's own (``$wgThumbUpright``, 0.75)."""
+    try:
+        factor = float(value.strip())
+    except ValueError:
+        return _UPRIGHT
+    return factor if 0 < factor <= _MOST_UPRIGHT else _UPRIGHT
 
 
 def _after_equals(part: list[Node]) -> list[Node]:

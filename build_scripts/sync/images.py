@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import mwclient  # type: ignore[import-untyped]
@@ -22,7 +23,7 @@ from build_scripts.rulebook.wiki_images import file_name
 from build_scripts.rulebook.wikitext import parse_blocks
 from build_scripts.sync.model import SyncError
 
-__all__ = ["PHONE_WIDTH", "fetch_images", "images_named"]
+__all__ = ["PHONE_WIDTH", "fetch_images", "image_files", "images_named"]
 
 #: The widest copy a phone needs: 412 CSS pixels at twice their density.
 PHONE_WIDTH = 824
@@ -96,3 +97,14 @@ def _get(site: mwclient.Site, url: str, name: str) -> bytes:
     if response.status_code != 200:
         raise SyncError(f"the wiki answered {response.status_code} for the file File:{name} ({url}); try again later")
     return bytes(response.content)
+
+
+def image_files(folder: Path, images: Mapping[str, bytes]) -> dict[Path, bytes | None]:
+    """The images to write (new or changed) and the kept ones to remove (the pages show them no more)."""
+    out: dict[Path, bytes | None] = {
+        folder / name: data
+        for name, data in sorted(images.items())
+        if not (folder / name).is_file() or (folder / name).read_bytes() != data
+    }
+    gone = [path for path in folder.iterdir() if path.is_file() and path.name not in images] if folder.is_dir() else []
+    return out | dict.fromkeys(sorted(gone))

@@ -29,6 +29,7 @@ from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.fetched import Fetched, PageFetch
 from build_scripts.sync.from_api import fetch_from_api
 from build_scripts.sync.from_export import fetch_from_export
+from build_scripts.sync.images import image_files
 from build_scripts.sync.model import (
     REVISIONS_NAME,
     STATE_NAME,
@@ -74,6 +75,9 @@ class SyncReport:
     def lines(self) -> list[str]:
         """The report, a line each."""
         if not self.revisions and not self.moves:
+            files = [f"sync: wrote {name}" for name in self.written] + [f"sync: removed {n}" for n in self.removed]
+            if files:  # the pages' words are the wiki's already; a picture of theirs changed there
+                return ["sync: in step with the wiki's words; its images changed", *files]
             return ["sync: in step with the wiki; nothing to bring in"]
         out = [f"sync: followed the wiki's move of {m.label()}" for m in self.moves]
         if self.settings_line:
@@ -131,8 +135,10 @@ def sync(
     report.moves = [m for title in wiki.titles for m in fetched.pages[title].moves]
     renamed = [title for title in wiki.titles if fetched.pages[title].title != title]
     if not new and not renamed and all(p.id for p in synced):
-        return report
-    outputs = _outputs(wiki, site, state, fetched, report, aliases=aliases)
+        # No new words, but a file the pages show may have a new version on the wiki.
+        outputs = image_files(wiki.into / FILES_FOLDER, fetched.images) if fetched.images is not None else {}
+    else:
+        outputs = _outputs(wiki, site, state, fetched, report, aliases=aliases)
     _write_all(outputs)
     shown = [str(p.relative_to(root)) if p.is_relative_to(root) else str(p) for p, data in outputs.items()]
     report.written = [name for name, data in zip(shown, outputs.values(), strict=True) if data is not None]
@@ -182,7 +188,7 @@ def _outputs(
     outputs, pages = _page_files(into, found, before_of)
     report.unshown = _unshown({p.file: outputs.get(into / p.file) or (into / p.file).read_bytes() for p in pages})
     if fetched.images is not None:
-        outputs |= _image_files(into / FILES_FOLDER, fetched.images)
+        outputs |= image_files(into / FILES_FOLDER, fetched.images)
         report.not_kept = list(fetched.not_kept)
     before = _read(into / REVISIONS_NAME, lambda text, _name: text, "")
     load_revisions(before, str(into / REVISIONS_NAME))
@@ -230,17 +236,6 @@ def _page_files(
         rev = page.revisions[-1].rev if page.revisions else (was.rev if was else 0)
         pages.append(PageState(page.title, name, rev, page.id))
     return outputs, pages
-
-
-def _image_files(folder: Path, images: Mapping[str, bytes]) -> dict[Path, bytes | None]:
-    """The images to write (new or changed) and the kept ones to remove (the pages show them no more)."""
-    out: dict[Path, bytes | None] = {
-        folder / name: data
-        for name, data in sorted(images.items())
-        if not (folder / name).is_file() or (folder / name).read_bytes() != data
-    }
-    gone = [path for path in folder.iterdir() if path.is_file() and path.name not in images] if folder.is_dir() else []
-    return out | dict.fromkeys(sorted(gone))
 
 
 def _unshown(files: Mapping[str, bytes]) -> list[str]:

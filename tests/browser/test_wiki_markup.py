@@ -69,6 +69,8 @@ EDITS = [
 ]
 #: The wiki's files: a map wider than a phone needs, and a small mark.
 FILES = {"Ruin map.png": png(1200, 800), "Shield icon.png": png(64, 48, (40, 90, 160))}
+#: The mark's new version, uploaded after the sync without an edit of the page.
+NEW_MARK = png(64, 48, (30, 120, 60))
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Synced:
     before_reword: int
     site: Path
     project: Path
+    later: tuple[str, str]
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +103,9 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
             before_reword = wiki.edit(TITLE, f"{OTHER}→{added}\n\n{OTHER}", summary=summary)
         wiki.edit(TITLE, "→".join(REWORDED), summary="reword a row")
         done = sync(project, "--api", wiki.api)
+        wiki.upload("Shield icon.png", NEW_MARK, summary="the mark, redrawn")  # a new version, no edit of the page
+        redrawn = sync(project, "--api", wiki.api)
+        steady = sync(project, "--api", wiki.api)
         parsed = wiki.site.get("parse", page=TITLE, prop="text", disablelimitreport=1, disableeditsection=1)
         wiki_html = str(parsed["parse"]["text"]["*"])
         index = wiki.index
@@ -110,7 +116,8 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
     with serving(site, port=port):
         url = f"http://127.0.0.1:{port}/"
         report = done.stdout + done.stderr
-        yield Synced(url, report, done.returncode, wiki_html, index, before_reword, site, project)
+        later = (redrawn.stdout + redrawn.stderr, steady.stdout + steady.stderr)
+        yield Synced(url, report, done.returncode, wiki_html, index, before_reword, site, project, later)
 
 
 def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
@@ -280,14 +287,24 @@ def test_every_new_kind_of_rule_has_an_api_line_a_card_a_search_record_and_a_pri
         assert f'id="ruins--{line["anchor"]}"' in printed, kind
     assert '<td rowspan="2">3-4</td>' in printed
     assert '<td colspan="2">5-6: two levels</td>' in printed
+    assert " hide a [shield] cover save." in printed, "a picture in the words prints its alt text"
+    assert "The ruin&#39;s floors, by level" in printed, "a boxed one its caption"
 
 
 def test_the_sync_keeps_the_wikis_images_a_phones_copy_of_a_wide_one(synced: Synced) -> None:
     files = synced.project / "docs" / "rulebook" / "wiki" / "files"
     assert sorted(p.name for p in files.iterdir()) == ["Ruin_map.png", "Shield_icon.png"]
     assert picture_size((files / "Ruin_map.png").read_bytes()) == (PHONE_WIDTH, 549), "the wiki's own scaling"
-    assert (files / "Shield_icon.png").read_bytes() == FILES["Shield icon.png"], "a small file as it is"
+    assert (files / "Shield_icon.png").read_bytes() == NEW_MARK, "a small file as it is, its newest version"
     assert "image not kept: File:Lost_plan.png: the wiki has no such file" in synced.report
+
+
+def test_a_new_version_of_a_file_is_kept_though_no_page_changed(synced: Synced) -> None:
+    redrawn, steady = synced.later
+    assert "sync: in step with the wiki's words; its images changed" in redrawn, redrawn
+    assert "sync: wrote docs/rulebook/wiki/files/Shield_icon.png" in redrawn, redrawn
+    assert "Ruin_map.png" not in redrawn, "an unchanged file is not written again"
+    assert "sync: in step with the wiki; nothing to bring in" in steady, steady
 
 
 def test_the_site_serves_its_images_itself_kept_with_the_book(synced: Synced, returning_phone: Phones) -> None:

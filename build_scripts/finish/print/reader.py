@@ -12,7 +12,8 @@ every page. A link is followed to where it leads: to a place in this book, it st
 inside it; to another part of the book, it names that part and the rule's address; to
 nothing printed, it is its words alone. A reference the book prints as "page XX" is
 printed with the page it leads to (the typesetter's ``target-counter``), or says it is not
-in these sections.
+in these sections. An image prints as its words: a boxed one its caption, one in the words
+its alt text in brackets (the book holds no picture: its typesetter fetches nothing).
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ _CLASS_ORDER = (
 )
 _CLASSES = frozenset(_CLASS_ORDER)
 #: Inside a rule, what is never its words: its own links and marks.
-_NOT_WORDS = frozenset({"headerlink", "rule-link", "table-mark", "reading-mark", "xref-note"})
+#: (A boxed image's picture is one: its caption is printed, as the words it shows.)
+_NOT_WORDS = frozenset({"headerlink", "rule-link", "table-mark", "reading-mark", "xref-note", "wiki-figure__file"})
 _XREF_WORDS = "page XX"
 #: What a reference to a rule outside these sections prints in place of "page XX".
 NOT_HERE = "a page not in these sections"
@@ -136,6 +138,8 @@ class _PrintReader(HTMLParser):
         if tag in _VOID:
             if tag == "br" and self._in_rule and not self._skip:
                 self.out.append("<br>")
+            elif tag == "img" and self._in_rule and not self._skip and found.get("alt"):
+                self.out.append(f"[{escape(found.get('alt') or '')}]")  # a picture in the words: its alt text
             return
         role = self._role(tag, found, classes)
         self._stack.append((tag, role))

@@ -259,3 +259,17 @@ def test_a_wiki_table_prints_its_rows_and_their_cells_spans() -> None:
         '<tr id="buildings--r" class="rule"><td rowspan="2">1</td><td>a <small>b</small></td>'
         '<th colspan="3">c</th></tr></table>'
     )
+
+
+def test_an_image_prints_as_its_words() -> None:
+    figure = (
+        '<p class="rule" id="map">A map: <span class="wiki-figure wiki-figure--thumb">'
+        '<a class="wiki-figure__file" href="../wiki-files/Map.png"><img class="wiki-image" src="../wiki-files/Map.png" '
+        'alt="" width="300" height="200"></a><span class="wiki-figure__caption">The floors</span></span></p>'
+    )
+    assert read(figure) == '<p id="buildings--map" class="rule">A map: <span><span>The floors</span></span></p>'
+    words = '<p class="rule" id="cover">A <img class="wiki-image" src="x.png" alt="shield &amp; mark"> save.</p>'
+    assert read(words) == '<p id="buildings--cover" class="rule">A [shield &amp; mark] save.</p>'
+    assert (
+        read('<p class="rule" id="c">A <img src="x.png"> save.</p>') == '<p id="buildings--c" class="rule">A  save.</p>'
+    )

@@ -177,6 +177,13 @@ MAP, MARK = KeptImage("wiki-files/Map.png", 1200, 800), KeptImage("wiki-files/Ma
         ("[[File:Mark.png|frameless]]", MARK, (64, 48)),
         ("[[File:Mark.png|200px]]", MARK, (200, 150)),
         ("[[File:Mark.png|20px]]", MARK, (20, 15)),
+        ("[[File:Map.png|thumb|upright|M]]", MAP, (230, 153)),
+        ("[[File:Map.png|thumb|upright=0.5|M]]", MAP, (150, 100)),
+        ("[[File:Map.png|frameless|upright=1.5]]", MAP, (450, 300)),
+        ("[[File:Map.png|thumb|upright=x|M]]", MAP, (230, 153)),
+        ("[[File:Map.png|thumb|upright=0|M]]", MAP, (230, 153)),
+        ("[[File:Map.png|thumb|upright|200px|M]]", MAP, (200, 133)),
+        ("[[File:Map.png|upright]]", MAP, (1200, 800)),
     ],
 )
 def test_an_image_is_shown_at_the_size_the_wiki_shows_it(text: str, kept: KeptImage, size: tuple[int, int]) -> None:

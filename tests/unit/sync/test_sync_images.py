@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from support.png import png
 
-from build_scripts.sync.images import PHONE_WIDTH, fetch_images, images_named
+from build_scripts.sync.images import PHONE_WIDTH, fetch_images, image_files, images_named
 from build_scripts.sync.model import SyncError
-from build_scripts.sync.run import _image_files
+from build_scripts.sync.run import SyncReport
 
 BIG, SMALL = png(1200, 800), png(64, 48)
 PHONE = png(PHONE_WIDTH, 549)
@@ -131,6 +131,16 @@ def test_new_and_changed_images_are_written_and_those_no_page_shows_removed(tmp_
     (folder / "Same.png").write_bytes(SMALL)
     (folder / "Changed.png").write_bytes(SMALL)
     (folder / "Gone.png").write_bytes(SMALL)
-    out = _image_files(folder, {"Same.png": SMALL, "Changed.png": BIG, "New.png": BIG})
+    out = image_files(folder, {"Same.png": SMALL, "Changed.png": BIG, "New.png": BIG})
     assert out == {folder / "Changed.png": BIG, folder / "New.png": BIG, folder / "Gone.png": None}
-    assert _image_files(tmp_path / "none", {"New.png": BIG}) == {tmp_path / "none" / "New.png": BIG}
+    assert image_files(tmp_path / "none", {"New.png": BIG}) == {tmp_path / "none" / "New.png": BIG}
+
+
+def test_the_report_names_a_changed_image_when_no_words_changed() -> None:
+    report = SyncReport(written=["docs/rulebook/wiki/files/Mark.png"], removed=["docs/rulebook/wiki/files/Old.png"])
+    assert report.lines() == [
+        "sync: in step with the wiki's words; its images changed",
+        "sync: wrote docs/rulebook/wiki/files/Mark.png",
+        "sync: removed docs/rulebook/wiki/files/Old.png",
+    ]
+    assert SyncReport().lines() == ["sync: in step with the wiki; nothing to bring in"]
