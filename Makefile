@@ -14,7 +14,7 @@ SITE_URL ?= http://$(HOST):$(PORT)/
 export SITE_URL
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: all setup fonts serve dev build test test-unit test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-engines-ab bench-scale mutants chromium engines servers wiki sync pages finish zensical clean lock-python
+.PHONY: all setup fonts serve dev build test test-unit test-fast lint types icons bench bench-changes bench-ab bench-start bench-cores bench-lighthouse bench-engines bench-engines-ab bench-scale mutants chromium engines servers wiki parser-tests sync pages finish zensical clean lock-python
 
 all: build
 
@@ -79,6 +79,21 @@ wiki:
 	    mediawiki php-sqlite3 php-cli php-cgi php-gd; status=$$?; \
 	  if [ -n "$$own" ]; then rm -f /usr/sbin/policy-rc.d; fi; exit $$status; \
 	fi
+
+## parser-tests: MediaWiki's own parser tests (GPL: never in this repository), taken from the npm
+## registry's parsoid package (pinned, its integrity checked) into build/parser-tests/, for the
+## wikitext corpus (tests/sync/test_wiki_corpus.py)
+PARSOID := parsoid@0.11.1
+PARSOID_INTEGRITY := sha512-t29ujC7jgKzuA25yXritkuF/rFGduN08c2CLOeSAjlKAzc/BUamZgvPWFqU/UVSRubnMYawJIQDX3m/RqKz7Xw==
+PARSER_TESTS := build/parser-tests/parserTests.txt build/parser-tests/citeParserTests.txt
+parser-tests: $(PARSER_TESTS)
+$(PARSER_TESTS):
+	@mkdir -p build/parser-tests
+	@cd build/parser-tests && tarball=$$(npm pack $(PARSOID) --silent) && \
+	  sum=$$(python3 -c 'import base64, hashlib, sys; print("sha512-" + base64.b64encode(hashlib.sha512(open(sys.argv[1], "rb").read()).digest()).decode())' $$tarball) && \
+	  if [ "$$sum" != "$(PARSOID_INTEGRITY)" ]; then echo "parser-tests: $$tarball is not the pinned $(PARSOID) ($$sum)" >&2; rm -f $$tarball; exit 1; fi && \
+	  tar xzf $$tarball --strip-components=2 package/tests/parserTests.txt package/tests/citeParserTests.txt && \
+	  touch parserTests.txt citeParserTests.txt && rm -f $$tarball
 
 ## sync: bring the rulebook in step with its MediaWiki (wiki.toml): the pages, their revisions,
 ## the rules' history and the lock. WIKI_API=https://…/api.php reads another wiki;
@@ -150,7 +165,7 @@ icons: setup chromium
 ## when it is free, so the long ones do not queue behind each other). Three on two cores:
 ## with four, each with its Chromium, a loaded machine stalled pages past their waits.
 TEST_WORKERS ?= 3
-test: setup chromium engines servers wiki zensical lint
+test: setup chromium engines servers wiki parser-tests zensical lint
 	SCROLLHAMMER_FROZEN_ANCHORS=true $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=20
 
 ## test-unit: the unit tier (tests/unit, the code's rooms alone): no build, server, browser, Node or

@@ -25,6 +25,7 @@ from build_scripts.core.model import Inline
 from build_scripts.rulebook.wiki_images import FILE_NAMESPACES, image_run
 from build_scripts.rulebook.wiki_notes import Notes, is_ref
 from build_scripts.rulebook.wiki_tags import TEXT_TAGS
+from build_scripts.rulebook.wiki_urls import address, is_title, leaves_safely, shown_title
 
 __all__ = [
     "InlineReader",
@@ -43,8 +44,6 @@ _SWITCHES = re.compile(
 )
 #: Letters right after a ``[[link]]`` join its words, as the wiki's link trail (English) does.
 _LINK_TRAIL = re.compile(r"[a-z]+")
-#: The addresses a link may leave the site for.
-_SAFE_SCHEMES = re.compile(r"(?:https?|ftp|ftps|mailto):", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -165,24 +164,31 @@ class InlineReader:
         if namespace == "media":
             out.append(self.cannot_show(node, line, tags))
             return
-        target = target.removeprefix(":")
+        target = shown_title(target.removeprefix(":"))
+        if not is_title(target) or (node.text is not None and not str(node.text)):  # shown as written, words read
+            pipe = "|" if node.text is not None else ""
+            out.append(Inline("text", f"[[{node.title}{pipe}", tags=tags))
+            self.runs(node.text.nodes if node.text is not None else (), line, tags, out)
+            out.append(Inline("text", "]]", tags=tags))
+            return
         words = self.runs(node.text.nodes, line, tags) if node.text is not None else [Inline("text", target, tags=tags)]
         out.extend(Inline("link", w.text, label=target, note="wikilink", tags=_tags_of(w)) for w in words if w.text)
 
     def _external(self, node: ExternalLink, line: int, tags: tuple[str, ...], out: list[Inline]) -> None:
-        url = str(node.url).strip()
+        url, rest = address(str(node.url))
         if node.title is not None and str(node.title).strip():
             words = self.runs(node.title.nodes, line, tags)
             words[0:1] = [replace(words[0], text=words[0].text.lstrip())] if words else []
+        elif node.brackets and rest.strip():  # words after an ideographic space: the link's own
+            words, rest = [Inline("text", rest.strip(), tags=tags)], ""
         elif node.brackets:
             self._numbered += 1
             words = [Inline("text", f"[{self._numbered}]", tags=tags)]
         else:
             words = [Inline("text", url, tags=tags)]
-        if not _SAFE_SCHEMES.match(url):
-            out.extend(words)
-            return
-        out.extend(Inline("link", w.text, label=url, url=url, tags=_tags_of(w)) for w in words if w.text)
+        if leaves_safely(url):
+            words = [Inline("link", w.text, label=url, url=url, tags=_tags_of(w)) for w in words if w.text]
+        out.extend([*words, *([Inline("text", rest, tags=tags)] if rest and not node.brackets else [])])
 
 
 _EMPHASIS = {"''": "em", "'''": "strong"}

@@ -24,9 +24,10 @@ from build_scripts.rulebook.wiki_inline import (
     close_at_line_end,
     is_block,
     is_category,
+    strip_runs,
     visible_words,
 )
-from build_scripts.rulebook.wiki_notes import is_references
+from build_scripts.rulebook.wiki_notes import is_ref, is_references, listed_group
 from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
@@ -108,7 +109,10 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
 def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> list[Line]:
     """A block's lines: the notes listed so far, a table's rows, or what the site cannot show yet."""
     if is_references(node):
-        return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted()]
+        group = listed_group(node)
+        for ref in (n for n in node.contents.nodes if is_ref(n)) if node.contents is not None else ():
+            reader.notes.define(ref, group, number, lambda nodes: strip_runs(reader.runs(nodes, number)))
+        return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted(group)]
     if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
         words = html.unescape(str(node.contents)) if node.contents is not None else ""
         return [Line(number, [Inline("text", words, note="nowiki")], pre=True)]

@@ -6,11 +6,14 @@ number. The notes are listed where ``<references />`` stands, and the notes afte
 numbered from 1 again, as the wiki numbers them; the notes no ``<references />`` listed
 are listed at the page's end. Each listed note is
 a ``footnote`` block: a rule with its id, card and history, whose mark links to it
-(:mod:`build_scripts.rulebook.wikilinks`). Groups (``group="…"``) are read as one list.
+(:mod:`build_scripts.rulebook.wikilinks`). A group's notes (``group="g"``) are numbered apart
+(``[g 1]``) and listed by its own ``<references group="g" />``; a named note's words may be
+given inside ``<references>``.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeGuard
@@ -19,12 +22,12 @@ from mwparserfromhell.nodes import Node, Tag
 
 from build_scripts.core.model import Inline
 
-__all__ = ["Note", "Notes", "is_ref", "is_references"]
+__all__ = ["Note", "Notes", "is_ref", "is_references", "listed_group"]
 
 
 @dataclass
 class Note:
-    """A footnote: its number, its name ("" for none), its runs, the line they come from, whether listed."""
+    """A footnote: its number, its name ("" for none), its runs, the line they come from, whether listed, its group."""
 
     number: int
     name: str
@@ -32,38 +35,65 @@ class Note:
     runs: list[Inline] = field(default_factory=list)
     line: int = 0
     listed: bool = False
+    group: str = ""
+
+
+#: What reads a note's words: its nodes → its runs.
+Words = Callable[[list[Node]], list[Inline]]
 
 
 @dataclass
 class Notes:
-    """A page's footnotes so far."""
+    """A page's footnotes so far, numbered in each group."""
 
     file: str
     notes: list[Note] = field(default_factory=list)
-    by_name: dict[str, Note] = field(default_factory=dict)
-    #: Where the notes not listed yet start.
-    since: int = 0
+    by_name: dict[tuple[str, str], Note] = field(default_factory=dict)
+    #: How many notes each group has numbered since its last list.
+    counts: dict[str, int] = field(default_factory=dict)
 
-    def mark(self, node: Tag, line: int, words: Callable[[list[Node]], list[Inline]], tags: tuple[str, ...]) -> Inline:
-        """The mark a ``<ref>`` leaves (``[1]``); its words (``words`` reads them) kept for its note."""
-        name = str(node.get("name").value).strip().strip("\"'") if node.has("name") else ""
-        note = self.by_name.get(name) if name else None
+    def mark(self, node: Tag, line: int, words: Words, tags: tuple[str, ...]) -> Inline:
+        """The mark a ``<ref>`` leaves (``[1]``, ``[g 1]`` in a group); its words (``words`` reads them) kept."""
+        name, group = _attribute(node, "name"), _attribute(node, "group")
+        note = self.by_name.get((group, name)) if name else None
         if note is None:
-            note = Note(len(self.notes) - self.since + 1, name, f"{self.file}#{len(self.notes) + 1}", line=line)
+            self.counts[group] = self.counts.get(group, 0) + 1
+            note = Note(self.counts[group], name, f"{self.file}#{len(self.notes) + 1}", line=line, group=group)
             self.notes.append(note)
             if name:
-                self.by_name[name] = note
+                self.by_name[group, name] = note
+        self._words(note, node, line, words)
+        mark = f"[{group} {note.number}]" if group else f"[{note.number}]"
+        return Inline("footnote", mark, label=note.key, tags=tags)
+
+    def define(self, node: Tag, group: str, line: int, words: Words) -> None:
+        """A named note's words given inside its ``<references>`` (``<ref name="x">words</ref>``)."""
+        note = self.by_name.get((_attribute(node, "group") or group, _attribute(node, "name")))
+        if note is not None:
+            self._words(note, node, line, words)
+
+    @staticmethod
+    def _words(note: Note, node: Tag, line: int, words: Words) -> None:
         if node.contents is not None and str(node.contents).strip() and not note.runs:
             note.runs, note.line = words(list(node.contents.nodes)), line
-        return Inline("footnote", f"[{note.number}]", label=note.key, tags=tags)
 
-    def unlisted(self) -> list[Note]:
-        """The notes not listed yet, in their order (a ``<references />``); the next are numbered from 1."""
-        out = self.notes[self.since :]
+    def unlisted(self, group: str | None = None) -> list[Note]:
+        """The group's notes not listed yet, in their order (``None``: every group's, at the page's end).
+
+        The group's next notes are numbered from 1 again, as after a ``<references />``.
+        """
+        out = [n for n in self.notes if not n.listed and group in (None, n.group)]
         for note in out:
             note.listed = True
-        self.since, self.by_name = len(self.notes), {}
+        for done in set(self.counts) if group is None else {group}:
+            self.counts.pop(done, None)
+            self.by_name = {key: note for key, note in self.by_name.items() if key[0] != done}
         return out
+
+
+def _attribute(node: Tag, name: str) -> str:
+    """A tag's attribute, its entities read (``name="a &amp; b"`` is ``a & b``); "" when it has none."""
+    return html.unescape(str(node.get(name).value).strip().strip("\"'")) if node.has(name) else ""
 
 
 def is_ref(node: Node) -> TypeGuard[Tag]:
@@ -71,6 +101,11 @@ def is_ref(node: Node) -> TypeGuard[Tag]:
     return isinstance(node, Tag) and node.wiki_markup is None and str(node.tag).strip().lower() == "ref"
 
 
-def is_references(node: Node) -> bool:
+def is_references(node: Node) -> TypeGuard[Tag]:
     """Whether the node is where the notes are listed (``<references />``)."""
     return isinstance(node, Tag) and node.wiki_markup is None and str(node.tag).strip().lower() == "references"
+
+
+def listed_group(node: Tag) -> str:
+    """The group a ``<references />`` lists ("" for the notes of no group)."""
+    return _attribute(node, "group")

@@ -87,10 +87,19 @@ def _span(node: Tag, name: str) -> int:
 
 
 def _caption(node: Tag, reader: InlineReader, line: int) -> Row | None:
-    """``|+ words``, which the parser reads as a cell whose words start with ``+``."""
+    """``|+ words``: the caption, which the parser reads as a cell.
+
+    A cell whose words start with ``+``; or, when the caption has attributes
+    (``|+ style="…" | words``), a cell whose first attribute is ``+``.
+    """
     nodes = list(_contents(node))
-    if node.wiki_markup != "|" or not nodes or not isinstance(nodes[0], Text) or not str(nodes[0]).startswith("+"):
+    if node.wiki_markup != "|":
         return None
     row = Row(line)
+    if node.attributes and str(node.attributes[0].name).strip() == "+":
+        row.add(Cell("caption"), reader.runs(nodes, line))
+        return row
+    if not nodes or not isinstance(nodes[0], Text) or not str(nodes[0]).startswith("+"):
+        return None
     row.add(Cell("caption"), reader.runs([Text(str(nodes[0])[1:]), *nodes[1:]], line))
     return row

@@ -25,10 +25,13 @@ import mwparserfromhell
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import AnchoredBlock, Image, Inline, RuleRef
 from build_scripts.rulebook.wiki_files import FILES_FOLDER, KeptImage, shown_size
+from build_scripts.rulebook.wiki_urls import shown_title
 
 __all__ = ["WikiLinks", "link_targets", "resolve_links", "title_key"]
 
 _SPACES = re.compile(r"[\s_]+")
+#: Namespaces whose links show a thing in the page (a file) or put it somewhere (a category).
+_SHOWN_HERE = frozenset({"category", "file", "image", "media"})
 
 
 @dataclass(frozen=True)
@@ -63,8 +66,9 @@ def link_targets(texts: Iterable[str]) -> set[str]:
     for text in texts:
         for link in mwparserfromhell.parse(text).filter_wikilinks():
             written = str(link.title).strip()
-            title = written.removeprefix(":").partition("#")[0]
-            if title and "{" not in title and (written.startswith(":") or ":" not in title):
+            title = shown_title(written.removeprefix(":")).partition("#")[0]
+            shown_here = title.partition(":")[0].strip().lower() in _SHOWN_HERE if ":" in title else False
+            if title.strip() and "{" not in title and (written.startswith(":") or not shown_here):
                 out.add(title_key(title))
     return out
 

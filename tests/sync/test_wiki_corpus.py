@@ -1,20 +1,29 @@
 """The site's wikitext renderer against MediaWiki's own (Debian's 1.39, ``action=parse``), case by case.
 
-The corpus (``tests/support/wiki_corpus.py``) holds each construct editors write in the
-rulebook's voice: italics and bold, the text-level tags, ``<br>``, entities, ``<nowiki>``,
-every list and its mixes, links of every kind, headings, tables, footnotes, preformatted
-text, images (the wiki's own files, uploaded) and horizontal rules, comments, categories,
-switches and paragraphs. The figure and every difference, with why, are written to
-``build/reports/wiki-corpus.md``.
+Two corpora, each case read by the real MediaWiki and by the site's build steps:
+
+* the project's own (``tests/support/wiki_corpus.py``), in the rulebook's voice: italics and
+  bold, the text-level tags, ``<br>``, entities, ``<nowiki>``, every list and its mixes,
+  links of every kind, headings, tables, footnotes, preformatted text, images (the wiki's own
+  files, uploaded) and horizontal rules, comments, categories, switches and paragraphs;
+* MediaWiki's own parser tests (``parserTests.txt`` and Cite's ``citeParserTests.txt``, which
+  ``make parser-tests`` takes from the npm registry's ``parsoid`` package: never in this
+  repository), those that use only the markup the site reads from a page
+  (``tests/support/parser_tests.py`` says which and why the others are left out).
+
+The figures and every difference, with why where the site differs on purpose, are written
+to ``build/reports/wiki-corpus.md`` and ``build/reports/wiki-parser-tests.md``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from support.parser_tests import FOLDER, chosen
 from support.wiki import running_wiki
-from support.wiki_corpus import FILES, HEAD, TITLE, Result, cases, compare, report, why
+from support.wiki_corpus import FILES, HEAD, TITLE, Case, Result, cases, compare, report, why
 
 from build_scripts.rulebook.wiki_files import kept_images
 from build_scripts.rulebook.wikilinks import WikiLinks
@@ -22,11 +31,27 @@ from build_scripts.sync.from_api import missing_pages
 from harness.project import ROOT
 
 REPORT = ROOT / "build" / "reports" / "wiki-corpus.md"
+PARSER_REPORT = ROOT / "build" / "reports" / "wiki-parser-tests.md"
+PARSER_FILES = ("parserTests.txt", "citeParserTests.txt")
+#: MediaWiki's own tests the site reads as the wiki does, at least (today's figure: 366 of 487).
+PARSER_TESTS_EQUAL = 366
+
+
+@dataclass(frozen=True)
+class Compared:
+    """The corpus compared; its lists against a MediaWiki whose numbered lists were bulleted; the parser tests."""
+
+    found: list[Result]
+    bulleted: list[Result]
+    parser: list[Result]
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Result], list[Result]]:
-    """The corpus compared; and its lists compared with a MediaWiki whose numbered lists were bulleted."""
+def results(tmp_path_factory: pytest.TempPathFactory) -> Compared:
+    missing = [name for name in PARSER_FILES if not (FOLDER / name).is_file()]
+    if missing:
+        pytest.fail(f"MediaWiki's parser tests are not in {FOLDER} ({', '.join(missing)}): run make parser-tests")
+    parser_cases = [Case(f"parserTests: {t.name}", t.wikitext) for t in chosen(*PARSER_FILES)]
     with running_wiki(tmp_path_factory.mktemp("corpus") / "wiki") as wiki:
         wiki.edit("Scrollhammer FAQ", text="Questions and answers.", summary="the FAQ")
         for name, data in FILES.items():
@@ -38,40 +63,50 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Result], lis
             )
             return str(answer["parse"]["text"]["*"])
 
-        texts = [HEAD + c.text for c in cases()]
-        missing = frozenset(missing_pages(wiki.site, texts, [TITLE]))
-        links = WikiLinks((TITLE,), wiki.index, missing, kept_images(FILES), synced=True)
+        texts = [HEAD + c.text for c in [*cases(), *parser_cases]]
+        missing_titles = frozenset(missing_pages(wiki.site, texts, [TITLE]))
+        links = WikiLinks((TITLE,), wiki.index, missing_titles, kept_images(FILES), synced=True)
         found = compare(parse, links)
         lists = [c for c in cases() if c.name.startswith("list #")]
         bulleted = compare(lambda text: parse(text).replace("<ol>", "<ul>").replace("</ol>", "</ul>"), links, lists)
+        parser = compare(parse, links, parser_cases)
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(report(found), "utf-8")
-    return found, bulleted
+    source = "`tests/support/parser_tests.py` (" + ", ".join(f"`{name}`" for name in PARSER_FILES) + ")"
+    PARSER_REPORT.write_text(report(parser, source=source, title=": MediaWiki's own parser tests"), "utf-8")
+    return Compared(found, bulleted, parser)
 
 
-def test_the_site_shows_what_mediawiki_shows_in_98_of_100_cases(results: tuple[list[Result], list[Result]]) -> None:
-    found, _ = results
+def test_the_site_shows_what_mediawiki_shows_in_98_of_100_cases(results: Compared) -> None:
+    found = results.found
     equal = sum(r.equal for r in found)
     assert len({r.case.name for r in found}) == len(found) >= 300, "each case once, by its own name"
     assert equal / len(found) >= 0.98, f"{equal} of {len(found)} equal; see {REPORT}"
 
 
-def test_every_difference_is_one_the_site_makes_on_purpose(results: tuple[list[Result], list[Result]]) -> None:
-    found, _ = results
-    unexplained = [r.case.name for r in found if not r.equal and not why(r)]
+def test_every_difference_is_one_the_site_makes_on_purpose(results: Compared) -> None:
+    unexplained = [r.case.name for r in results.found if not r.equal and not why(r)]
     assert not unexplained, f"differences with no known reason: {unexplained}; see {REPORT}"
 
 
-def test_the_comparison_sees_a_list_of_the_wrong_kind(results: tuple[list[Result], list[Result]]) -> None:
-    _, bulleted = results
-    assert bulleted
-    assert not any(r.equal for r in bulleted), "a numbered list shown as bullets would count as equal"
+def test_the_comparison_sees_a_list_of_the_wrong_kind(results: Compared) -> None:
+    assert results.bulleted
+    assert not any(r.equal for r in results.bulleted), "a numbered list shown as bullets would count as equal"
 
 
-def test_the_report_lists_the_figure_and_each_difference(results: tuple[list[Result], list[Result]]) -> None:
-    found, _ = results
-    text = Path(REPORT).read_text("utf-8")
-    assert f"of {len(found)} cases equal" in text
-    for r in found:
-        if not r.equal:
-            assert f"## {r.case.name}\n" in text
+def test_the_report_lists_the_figure_and_each_difference(results: Compared) -> None:
+    for found, path in ((results.found, REPORT), (results.parser, PARSER_REPORT)):
+        text = Path(path).read_text("utf-8")
+        assert f"of {len(found)} cases equal" in text
+        for r in found:
+            if not r.equal:
+                assert f"## {r.case.name}\n" in text
+
+
+def test_mediawikis_own_parser_tests_are_read_as_the_wiki_reads_them_no_fewer_than_today(results: Compared) -> None:
+    parser = results.parser
+    equal = sum(r.equal for r in parser)
+    assert len(parser) >= 450, "the tests the site can be compared on are all taken"
+    assert equal >= PARSER_TESTS_EQUAL, (
+        f"{equal} of {len(parser)} of MediaWiki's parser tests equal; see {PARSER_REPORT}"
+    )

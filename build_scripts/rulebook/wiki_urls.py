@@ -1,0 +1,71 @@
+"""The addresses of the wiki's links, read as MediaWiki reads them.
+
+An external link's address is written with entities (``http://x&amp;y``): the wiki reads
+them first and ends a bare address where a character no address holds stands (``<``, ``>``,
+``"``, a space). A wiki link's words, when it has none of its own, are its target as the
+wiki shows it: entities and ``%``-escapes read (``[[7%25 Solution]]`` shows "7% Solution").
+Only addresses that leave the site safely are links: ``http(s)``, ``ftp(s)``, ``mailto``
+and the wiki's protocol-relative ``//host``; a lone ``http://`` is no address at all.
+A wiki link's target must be a title the wiki can have (``[[]]``, ``[[Help:]]``,
+``[[./foo]]``, ``[[a<b]]`` are none): the wiki shows such a link as written.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import unquote
+
+__all__ = ["address", "is_title", "leaves_safely", "shown_title"]
+
+#: The addresses a link may leave the site for.
+_SAFE_SCHEMES = re.compile(r"(?:(?:https?|ftp|ftps|mailto):|//)", re.IGNORECASE)
+#: A scheme with nothing after it.
+_LONE = re.compile(r"[a-z][a-z0-9+.-]*:(?://)?", re.IGNORECASE)
+#: What ends an address once its entities are read (an ideographic space too).
+_END = re.compile(r"[<>\"\s\u00a0\u3000]")
+#: Characters the wiki drops from an address: they show nothing (a soft hyphen, joiners).
+_IGNORED = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+
+
+def address(written: str) -> tuple[str, str]:
+    """An address as written → the address, and what follows it that is not part of it (words).
+
+    Brackets are escaped in it (``%5B``, ``%5D``), as the wiki writes them.
+    """
+    url = _IGNORED.sub("", html.unescape(written.strip()))
+    end = _END.search(url)
+    url, rest = (url[: end.start()], url[end.start() :]) if end else (url, "")
+    return url.replace("[", "%5B").replace("]", "%5D"), rest
+
+
+def leaves_safely(url: str) -> bool:
+    """Whether ``url`` is an address a link of the site may lead to."""
+    return bool(_SAFE_SCHEMES.match(url)) and not _LONE.fullmatch(url)
+
+
+def shown_title(target: str) -> str:
+    """A wiki link's target as its words: entities and ``%``-escapes read."""
+    return unquote(html.unescape(target))
+
+
+#: What no title holds (MediaWiki's ``$wgLegalTitleChars`` leaves these out), and an escape left in it.
+_NOT_IN_TITLES = re.compile(r"[<>\[\]{}|\x00-\x1f\x7f]|%[0-9A-Fa-f]{2}|~~~|&[A-Za-z0-9\x80-\xff]+;")
+_RELATIVE = re.compile(r"(?:^|/)\.{1,2}(?:/|$)")
+#: The wiki's namespaces (a default MediaWiki's): a link to one must name a page in it.
+_NAMESPACES = frozenset(
+    {"media", "special", "talk", "user", "user talk", "project", "project talk", "file", "file talk", "image"}
+    | {"mediawiki", "mediawiki talk", "template", "template talk", "help", "help talk", "category", "category talk"}
+)
+
+
+def is_title(target: str) -> bool:
+    """Whether a wiki link's target (its entities and escapes read) names a page or a section the wiki can have."""
+    title, hashed, _fragment = target.partition("#")
+    title = title.strip()
+    if not title:
+        return bool(hashed)  # [[#Section]]: a section of this page
+    namespace, colon, rest = title.partition(":")
+    if colon and namespace.strip().lower().replace("_", " ") in _NAMESPACES and not rest.strip():
+        return False
+    return not (_NOT_IN_TITLES.search(title) or _RELATIVE.search(title) or len(title.encode("utf-8")) > 255)
