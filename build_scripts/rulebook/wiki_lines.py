@@ -49,7 +49,8 @@ class Line:
     table: int = 0
     note: int = 0
     key: str = ""
-    pre: bool = False
+    #: Preformatted: ``space`` (the line starts with one), ``tag`` (a ``<pre>``); "" for none.
+    pre: str = ""
     rule: bool = False
 
     @property
@@ -70,7 +71,8 @@ class Line:
     @property
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
-        shown = self.bullet or self.cells or self.note or self.pre or self.rule
+        spaces_alone = self.pre == "space" and not self.inlines_shown  # no words: no preformatted line
+        shown = self.bullet or self.cells or self.note or self.rule or (self.pre and not spaces_alone)
         return self.heading is None and not shown and not self.text.strip()
 
 
@@ -115,7 +117,7 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
         return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted(group)]
     if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
         words = html.unescape(str(node.contents)) if node.contents is not None else ""
-        return [Line(number, [Inline("text", words, note="nowiki")], pre=True)]
+        return [Line(number, [Inline("text", words, note="nowiki")], pre="tag")]
     if isinstance(node, Tag) and str(node.wiki_markup).startswith("----"):  # a horizontal rule, of 4 dashes or more
         return [Line(number, rule=True)]
     if isinstance(node, Tag) and is_gallery(node):
@@ -142,15 +144,16 @@ def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader, *
     end = _LINE_END.match(text)
     if drop_line and end:
         number += 1
-        lines[-1].number, lines[-1].inlines = number, []
+        lines[-1].number, lines[-1].inlines, lines[-1].pre = number, [], ""
         text = text[end.end() :]
     for i, piece in enumerate(text.split("\n")):
         if i:
             number += 1
             lines.append(Line(number))
         words = piece  # a synced page's line that starts with a space is preformatted, as on the wiki
-        if not reader.strict and (i or number == 1) and piece.startswith(" ") and piece.strip():
-            lines[-1].pre, words = True, piece[1:]
+        at_start = bool(i) or number == 1 or drop_line  # (a comment alone before it is taken away)
+        if not reader.strict and at_start and piece.startswith(" "):
+            lines[-1].pre, words = "space", piece[1:]  # a line of spaces alone is none: see Line.is_blank
         if words:
             reader.runs([Text(words)], number, out=lines[-1].inlines)
     return number

@@ -101,7 +101,12 @@ def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one 
             paragraph.clear()
 
     rules: list[int] = []  # where a horizontal rule stands: before the block of that place
+    joins, gap = False, 0  # the line before was preformatted (this one's words go on its block); lines of spaces since
     for line in lines:
+        if joins and line.pre == "space" and line.is_blank:
+            gap += 1  # a line of spaces inside preformatted text goes on with it, as on the wiki
+            continue
+        joins, after_pre, lines_between, gap = bool(line.pre) and not line.is_blank, joins, gap, 0
         if line.is_blank:
             flush()
         elif line.rule:
@@ -109,7 +114,7 @@ def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one 
             rules.append(len(blocks))
         elif line.pre:
             flush()
-            _preformatted(line, blocks, file)
+            _preformatted(line, blocks, file, join=after_pre, gap=lines_between)
         elif any(i.image is not None and i.image.frame in ("thumb", "frame") for i in line.inlines):
             flush()  # a boxed image is a block of its own to the wiki: it ends the paragraph before it
             paragraph.append(line)
@@ -160,11 +165,15 @@ def _item(line: Line, where: Source) -> Block:
     return Block("bullet", tuple(strip_runs(line.inlines)), where, markers=line.markers)
 
 
-def _preformatted(line: Line, blocks: list[Block], file: str) -> None:
-    """A preformatted line: on the block before it, if that is one, else a block of its own."""
+def _preformatted(line: Line, blocks: list[Block], file: str, *, join: bool, gap: int = 0) -> None:
+    """A preformatted line: on the block before it when ``join``, else a block of its own.
+
+    ``join``: the line before was preformatted, or only ``gap`` lines of spaces stand between.
+    """
     last = blocks[-1] if blocks else None
-    if last is not None and last.kind == "preformatted" and last.source.line + last.text.count("\n") + 1 == line.number:
-        blocks[-1] = replace(last, inlines=(*last.inlines, Inline("text", "\n", note="nowiki"), *line.inlines))
+    if join and last is not None and last.kind == "preformatted":
+        ends = Inline("text", "\n" * (1 + gap), note="nowiki")
+        blocks[-1] = replace(last, inlines=(*last.inlines, ends, *line.inlines))
     else:
         blocks.append(Block("preformatted", tuple(line.inlines), Source(file, line.number)))
 

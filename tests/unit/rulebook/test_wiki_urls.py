@@ -154,3 +154,19 @@ def test_a_caption_with_attributes_is_the_tables_caption() -> None:
 def test_the_pages_a_sync_looks_up_include_other_namespaces_not_files_or_categories() -> None:
     text = "[[Talk:Rules]] [[Help:FAQ#Top]] [[File:Map.png]] [[Category:Rules]] [[:Category:Rules]] [[7%25 Off]]"
     assert link_targets([text]) == {"Talk:Rules", "Help:FAQ", "Category:Rules", "7% Off"}
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (" a\n ''b''", [("preformatted", "a\nb")]),
+        ("<!--c--> a", [("preformatted", "a")]),
+        (" a\n \n b", [("preformatted", "a\n\nb")]),
+        ("<pre>foo</pre>\n bar", [("preformatted", "foo"), ("preformatted", "bar")]),
+        ("a.\n \nb.", [("paragraph", "a."), ("paragraph", "b.")]),
+        (" a\n <!--x-->\nc.", [("preformatted", "a"), ("paragraph", "c.")]),
+        (" a\n\n b", [("preformatted", "a"), ("preformatted", "b")]),
+    ],
+)
+def test_preformatted_lines_run_as_the_wikis_do(text: str, shown: list[tuple[str, str]]) -> None:
+    assert [(b.kind, b.text) for b in page(text)] == shown
