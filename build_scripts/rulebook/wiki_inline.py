@@ -42,6 +42,9 @@ _SWITCHES = re.compile(
     r"__(?:NOTOC|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOGALLERY|HIDDENCAT|"
     r"EXPECTUNUSEDCATEGORY|NOCONTENTCONVERT|NOCC|NOTITLECONVERT|NOTC|INDEX|NOINDEX|STATICREDIRECT|DISAMBIG)__"
 )
+#: A text-level tag the parser left as text (opened and never closed, or closed out of turn): the
+#: wiki closes or drops it; its words stay.
+_LOOSE_TAGS = re.compile(r"</?(?:" + "|".join(sorted(TEXT_TAGS, key=len, reverse=True)) + r")\b[^<>]*>", re.IGNORECASE)
 #: Letters right after a ``[[link]]`` join its words, as the wiki's link trail (English) does.
 _LINK_TRAIL = re.compile(r"[a-z]+")
 
@@ -144,7 +147,7 @@ class InlineReader:
         return Inline("unshown", str(node), note=note, tags=tags)
 
     def _text(self, text: str, tags: tuple[str, ...], out: list[Inline]) -> None:
-        text = _SWITCHES.sub("", text)
+        text = _LOOSE_TAGS.sub("", _SWITCHES.sub("", text)).replace("&apos;", "'")
         if out and out[-1].kind == "link" and out[-1].url is None and out[-1].note == "wikilink":
             trail = _LINK_TRAIL.match(text)
             if trail:

@@ -82,8 +82,11 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     tables = [0]  # how many tables so far
-    for node in mwparserfromhell.parse(text).nodes:
+    nodes = mwparserfromhell.parse(text).nodes
+    for at, node in enumerate(nodes):
         current = lines[-1]
+        if isinstance(node, Heading) and _words_after(nodes, at):
+            node = Text(str(node))  # noqa: PLW2901 - words after it on its line: no heading, as on the wiki
         if isinstance(node, Text):
             number = _add_text(str(node), lines, number, reader, drop_line=alone)
             alone = False
@@ -106,6 +109,12 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
             line.inlines = close_at_line_end(line.inlines)
         _check_line(line, file, strict=reader.strict)
     return lines
+
+
+def _words_after(nodes: list[Node], at: int) -> bool:
+    """Whether words follow the node on its line."""
+    after = nodes[at + 1] if at + 1 < len(nodes) else None
+    return isinstance(after, Text) and bool(str(after).split("\n", 1)[0].strip())
 
 
 def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> list[Line]:

@@ -33,7 +33,7 @@ def address(written: str) -> tuple[str, str]:
 
     Brackets are escaped in it (``%5B``, ``%5D``), as the wiki writes them.
     """
-    url = _IGNORED.sub("", html.unescape(written.strip()))
+    url = _IGNORED.sub("", html.unescape(written.strip(" \t\n")))
     end = _END.search(url)
     url, rest = (url[: end.start()], url[end.start() :]) if end else (url, "")
     return url.replace("[", "%5B").replace("]", "%5D"), rest

@@ -16,6 +16,7 @@ from the exports). External links were made safe by the reader and are left as t
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import quote
@@ -51,8 +52,11 @@ class WikiLinks:
 
 
 def title_key(title: str) -> str:
-    """A page title as the wiki compares them: ``_`` and runs of spaces one space, the first letter upper-case."""
-    text = _SPACES.sub(" ", title).strip()
+    """A page title as the wiki compares them.
+
+    Unicode's composed form, ``_`` and runs of spaces one space, the first letter upper-case.
+    """
+    text = _SPACES.sub(" ", unicodedata.normalize("NFC", title)).strip()
     return text[:1].upper() + text[1:]
 
 

@@ -385,6 +385,11 @@ def why(result: Result) -> str:
             "the wiki shows Cite's error message for a malformed footnote; the site shows the note",
         ),
         (
+            re.search(r"\[\[\s*(?:#|%23)", result.case.text) is not None
+            and any(w.links and not s.links for w, s in pairs),
+            "a link to a section this page does not have: the wiki links it anyway (to nowhere); the site shows its words",
+        ),
+        (
             "follow=" in result.case.text,
             "Cite's follow= (a note continued in another) is not read yet: each is a note of its own",
         ),

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import Block
 from build_scripts.rulebook.wiki_urls import address, is_title, leaves_safely, shown_title
-from build_scripts.rulebook.wikilinks import link_targets
+from build_scripts.rulebook.wikilinks import link_targets, title_key
 from build_scripts.rulebook.wikitext import parse_blocks
 
 
@@ -170,3 +171,19 @@ def test_the_pages_a_sync_looks_up_include_other_namespaces_not_files_or_categor
 )
 def test_preformatted_lines_run_as_the_wikis_do(text: str, shown: list[tuple[str, str]]) -> None:
     assert [(b.kind, b.text) for b in page(text)] == shown
+
+
+def test_a_text_tag_left_open_or_closed_out_of_turn_leaves_its_words() -> None:
+    assert [b.text for b in page("<s>foo")] == ["foo"]
+    assert [b.text for b in page("<span><s>x</span></s>")] == ["x"]
+    assert [b.text for b in page("Text&apos;s words.")] == ["Text's words."]
+
+
+def test_a_heading_with_words_after_it_on_its_line_is_none_and_the_line_is_refused() -> None:
+    with pytest.raises(RulebookError, match=r"^f\.wiki:2: a heading line with no text or unbalanced"):
+        page("= x = y")
+
+
+def test_titles_are_compared_in_unicodes_composed_form() -> None:
+    assert title_key("\u05d0\u05b7") == title_key("\ufb2e")
+    assert title_key("e\u0301t\u00e9") == "\u00c9t\u00e9"
