@@ -34,6 +34,7 @@ __all__ = ["Line", "tokenise"]
 
 _LIST_MARKERS = ("*", "#", ";", ":")
 _LINE_END = re.compile(r"[ \t]*\n")
+_MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
 
 
 @dataclass
@@ -161,7 +162,10 @@ def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader, *
             lines.append(Line(number))
         words = piece  # a synced page's line that starts with a space is preformatted, as on the wiki
         at_start = bool(i) or number == 1 or drop_line  # (a comment alone before it is taken away)
-        if not reader.strict and at_start and piece.startswith(" "):
+        markers = _MARKERS_AFTER_COMMENT.match(piece) if drop_line and not i and not end else None
+        if markers:  # <!-- a note -->*item: the comment is nothing to the wiki, the line a list's item
+            lines[-1].markers, words = markers.group(), piece[markers.end() :]
+        elif not reader.strict and at_start and piece.startswith(" "):
             lines[-1].pre, words = "space", piece[1:]  # a line of spaces alone is none: see Line.is_blank
         if words:
             reader.runs([Text(words)], number, out=lines[-1].inlines)

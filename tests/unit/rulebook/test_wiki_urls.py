@@ -187,3 +187,12 @@ def test_a_heading_with_words_after_it_on_its_line_is_none_and_the_line_is_refus
 def test_titles_are_compared_in_unicodes_composed_form() -> None:
     assert title_key("\u05d0\u05b7") == title_key("\ufb2e")
     assert title_key("e\u0301t\u00e9") == "\u00c9t\u00e9"
+
+
+def test_a_comment_before_a_list_marker_is_nothing_to_the_list() -> None:
+    blocks = page("<!--c1-->*a\n<!--c2--><!--c3-->*b\n*<!--c-->c")
+    assert [(b.kind, b.markers, b.text) for b in blocks] == [
+        ("bullet", "*", "a"),
+        ("bullet", "*", "b"),
+        ("bullet", "*", "c"),
+    ]
