@@ -99,7 +99,8 @@ class Block:
     table's caption is a row of one ``caption`` cell, its first. A footnote (``footnote``)
     keeps its number in ``number`` and what its marks name it by in ``key``. A horizontal
     rule (``----``) is drawn above a block (``rule_above``), or below the page's last one
-    (``rule_below``): it has no words, so it is no rule of its own.
+    (``rule_below``): it has no words, so it is no rule of its own. A list item after a blank
+    line starts a list of its own (``new_list``), numbered from 1 again, as on the wiki.
     """
 
     kind: BlockKind
@@ -116,6 +117,7 @@ class Block:
     key: str = ""
     rule_above: bool = False
     rule_below: bool = False
+    new_list: bool = False
 
     @property
     def text(self) -> str:

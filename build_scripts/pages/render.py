@@ -165,6 +165,7 @@ def _joins(group: Group | None, item: AnchoredBlock) -> bool:
     if (
         group is None
         or item.block.rule_above
+        or item.block.new_list
         or group.kind != kind
         or group.after is not None
         or kind not in ("bullet", "chart_row", "table_row", "footnote")

@@ -82,7 +82,7 @@ def parse_blocks(
     lines = tokenise(text, file, reader)[1 if banner else 0 :]  # drop the banner line
     if unshown is not None:
         unshown.extend(reader.unshown)
-    blocks = _classify(lines, file)
+    blocks = _classify(lines, file, synced=not strict)
     if not blocks or blocks[0].kind != "heading" or blocks[0].style != "wiki":
         where = blocks[0].source if blocks else Source(file, 2 if banner else 1)
         after = "after the banner" if banner else "at the top of the page"
@@ -90,8 +90,12 @@ def parse_blocks(
     return blocks
 
 
-def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one branch per kind of line
-    """Group lines into blocks: headings, sub-headings, bullets, chart rows, paragraphs."""
+def _classify(lines: list[Line], file: str, *, synced: bool) -> list[Block]:  # noqa: C901 - one branch per kind of line
+    """Group lines into blocks: headings, sub-headings, bullets, chart rows, paragraphs.
+
+    ``synced``: a wiki page, whose list items after a blank line start a list of their own, as on the
+    wiki (the exports' lists are drawn as they always were: one list across blank lines).
+    """
     blocks: list[Block] = []
     paragraph: list[Line] = []
 
@@ -101,6 +105,7 @@ def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one 
             paragraph.clear()
 
     rules: list[int] = []  # where a horizontal rule stands: before the block of that place
+    ended = False  # a blank line after a list item: the next item starts a list of its own
     joins, gap = False, 0  # the line before was preformatted (this one's words go on its block); lines of spaces since
     for line in lines:
         if joins and line.pre == "space" and line.is_blank:
@@ -109,6 +114,7 @@ def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one 
         joins, after_pre, lines_between, gap = bool(line.pre) and not line.is_blank, joins, gap, 0
         if line.is_blank:
             flush()
+            ended = synced and bool(blocks) and blocks[-1].kind == "bullet"
         elif line.rule:
             flush()
             rules.append(len(blocks))
@@ -132,7 +138,8 @@ def _classify(lines: list[Line], file: str) -> list[Block]:  # noqa: C901 - one 
             )
         elif line.note or line.cells or line.bullet:
             flush()
-            blocks.append(_item(line, Source(file, line.number)))
+            blocks.append(_item(line, Source(file, line.number), new_list=ended))
+            ended = False
         elif _is_bold_line(line):
             flush()
             bold = next(i for i in line.inlines if i.kind == "bold")
@@ -156,13 +163,13 @@ def _ruled(blocks: list[Block], rules: list[int]) -> list[Block]:
     return out
 
 
-def _item(line: Line, where: Source) -> Block:
-    """A line that is a block of its own: a footnote, a table's row, a list's item."""
+def _item(line: Line, where: Source, *, new_list: bool = False) -> Block:
+    """A line that is a block of its own: a footnote, a table's row, a list's item (``new_list``: a blank before)."""
     if line.note:
         return Block("footnote", tuple(line.inlines), where, number=line.note, key=line.key)
     if line.cells:
         return Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table)
-    return Block("bullet", tuple(strip_runs(line.inlines)), where, markers=line.markers)
+    return Block("bullet", tuple(strip_runs(line.inlines)), where, markers=line.markers, new_list=new_list)
 
 
 def _preformatted(line: Line, blocks: list[Block], file: str, *, join: bool, gap: int = 0) -> None:

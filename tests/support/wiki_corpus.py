@@ -297,6 +297,8 @@ def _hidden_and_paragraphs() -> list[Case]:
         f"{_WORDS[0]}\n\n\n{_WORDS[1]}",
         f"{_WORDS[0]}\n\n\n\n{_WORDS[1]}",
         "One line.\nTwo lines.\nThree lines.",
+        f"# {_WORDS[0]}\n\n# {_WORDS[1]}",
+        f"* {_WORDS[0]}\n\n** {_WORDS[1]}",
     ]
     return _each("text", texts)
 

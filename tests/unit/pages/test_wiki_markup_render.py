@@ -225,3 +225,9 @@ def test_a_horizontal_rule_is_drawn_between_rules_and_ends_a_list() -> None:
     assert md.count('<ul class="rule-list">') == 2, "the line ends the list, as on the wiki"
     assert one < md.index('<hr class="wiki-rule">') < two
     assert md.rindex('<hr class="wiki-rule">') > md.index("After."), "the last rule below the page's last block"
+
+
+def test_a_numbered_list_after_a_blank_line_counts_from_one_again() -> None:
+    md = page("# One.\n# Two.\n\n# Again one.\n")
+    assert md.count('<ol class="rule-list">') == 2
+    assert 'start="3"' not in md

@@ -196,3 +196,9 @@ def test_a_comment_before_a_list_marker_is_nothing_to_the_list() -> None:
         ("bullet", "*", "b"),
         ("bullet", "*", "c"),
     ]
+
+
+def test_a_list_item_after_a_blank_line_starts_a_list_of_its_own_in_a_wiki_page() -> None:
+    assert [b.new_list for b in page("# a\n# b\n\n# c\n<!-- x -->\n# d")] == [False, False, True, False]
+    exported = parse_blocks("Editing Scrollhammer Rulebook (section)\n==T==\n# a\n\n# b\n", "f.wiki")
+    assert [b.new_list for b in exported[1:]] == [False, False], "an export's lists are drawn as they always were"
