@@ -104,8 +104,8 @@ def assign_ids(page_section: Section) -> list[AnchoredBlock]:
         One entry per heading and per block.
 
     Raises:
-        RulebookError: if two blocks have identical text under the same heading, so no
-            words can tell them apart.
+        RulebookError: if two headings of the page make one id (blocks of the very same
+            words are numbered instead: ``-2``, ``-3``).
     """
     out: list[AnchoredBlock] = []
     _walk(page_section, page_section.depth, None, (), out)
@@ -157,12 +157,25 @@ def _clashes(items: list[AnchoredBlock]) -> list[int]:
 
 
 def _numbered(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
-    """Table rows of the same words (a table may repeat a row): the second ``-2``, the third ``-3``."""
+    """Rules of the same words, told apart by their order: the second ``-2``, the third ``-3``.
+
+    A table may repeat a row, a list an item: the wiki shows both. A number another rule's id
+    already ends in is passed over.
+    """
+    taken = {item.id for item in items}
     seen: dict[str, int] = {}
     out = []
     for item in items:
-        seen[item.id] = seen.get(item.id, 0) + 1
-        out.append(replace(item, id=f"{item.id}-{seen[item.id]}") if seen[item.id] > 1 else item)
+        if item.id not in seen:
+            seen[item.id] = 1
+            out.append(item)
+            continue
+        number = seen[item.id] + 1
+        while f"{item.id}-{number}" in taken:
+            number += 1
+        seen[item.id] = number
+        taken.add(f"{item.id}-{number}")
+        out.append(replace(item, id=f"{item.id}-{number}"))
     return out
 
 
@@ -188,13 +201,4 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
                 item.depth,
                 item.prefix,
             )
-    clashes = _clashes(result)  # after the last lengthening too
-    if not clashes:
-        return result
-    if all(result[i].block.kind == "table_row" for i in clashes):
-        return _numbered(result)
-    first = result[clashes[0]]
-    raise RulebookError(
-        f"blocks with identical text share the id {first.id!r}; a page cannot hold the same rule twice",
-        source=first.block.source,
-    )
+    return _numbered(result)  # the very same words, or alike for longer than an id's words: in page order

@@ -75,9 +75,20 @@ def test_two_headings_that_make_one_id_are_refused_with_the_file_and_line() -> N
         ids("'''Lava'''\n\nHot.\n'''Lava!'''\n\nHotter.\n")
 
 
-def test_two_rules_with_the_same_words_under_one_heading_are_refused_with_the_file_and_line() -> None:
-    with pytest.raises(RulebookError, match=r"^t\.wiki:4: blocks with identical text share the id 'lava-hot-rock'"):
-        ids("'''Lava'''\n\nHot rock.\n\nHot rock.\n")
+def test_rules_of_the_very_same_words_are_numbered_in_page_order_as_the_wiki_shows_both() -> None:
+    assert ids("'''Lava'''\n\nHot rock.\n\nHot rock.\n\nHot rock.\n")[2:] == [
+        "lava-hot-rock",
+        "lava-hot-rock-2",
+        "lava-hot-rock-3",
+    ]
+
+
+def test_a_number_another_rules_id_ends_in_is_passed_over() -> None:
+    assert ids("'''Lava'''\n\nHot rock 2.\n\nHot rock.\n\nHot rock.\n")[2:] == [
+        "lava-hot-rock-2",
+        "lava-hot-rock",
+        "lava-hot-rock-3",
+    ]
 
 
 def test_a_clash_one_word_settles_takes_one_word_more_and_keeps_its_place() -> None:
@@ -110,14 +121,14 @@ def test_a_heading_ending_in_a_capital_keeps_it_in_its_place() -> None:
     assert places("===Rule X:===\nText.\n")[1] == ("rule-x", ("Terrain", "Rule X"), 1)
 
 
-def test_rules_alike_for_sixty_seven_words_part_at_the_last_lengthening_and_longer_are_refused() -> None:
+def test_rules_alike_for_sixty_seven_words_part_at_the_last_lengthening_and_longer_are_numbered() -> None:
     # An id takes at most 5 + 63 words: rules alike for 67 words part on the 68th (the last
     # lengthening, which the clash check did not see again: a StopIteration, not an id);
-    # alike for 68, no id can tell them apart.
+    # alike for 68, no words can tell them apart: their order does.
     def alike(n: int) -> str:
         same = " ".join(f"word{k}" for k in range(n))
         return f"{same} one.\n\n{same} two.\n"
 
     assert [i.rsplit("-", 1)[-1] for i in ids(alike(67))[1:]] == ["one", "two"]
-    with pytest.raises(RulebookError, match="blocks with identical text share the id"):
-        ids(alike(68))
+    first, second = ids(alike(68))[1:]
+    assert second == f"{first}-2", "alike past an id's words: told apart by their order"
