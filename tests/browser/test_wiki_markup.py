@@ -334,8 +334,10 @@ def test_the_site_serves_its_images_itself_kept_with_the_book(synced: Synced, re
     context.close()
 
 
-def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_phone: Phones) -> None:
-    page = returning_phone(synced.url).new_page()
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_phone: Phones, scheme: str) -> None:
+    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
+    page = context.new_page()
     page.goto(synced.url + "ruins/")
     line = page.locator("article hr.wiki-rule")
     assert line.count() == 1
@@ -347,6 +349,10 @@ def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_pho
     assert drawn
     assert above["y"] < drawn["y"] < below["y"]
     assert page.locator("p.rule", has_text="Below the line.").get_attribute("id"), "the rule below keeps its id"
+    line.scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"wiki-rule-360-{scheme}.png"))
+    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
