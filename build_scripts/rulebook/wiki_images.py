@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import TypeGuard
 
 from mwparserfromhell.nodes import Node, Tag, Text, Wikilink
 
@@ -58,7 +59,7 @@ def image_run(node: Wikilink, words: CaptionWords, tags: tuple[str, ...] = ()) -
     return _image(file_name(str(node.title)), parts, words, "", tags)
 
 
-def is_gallery(node: object) -> bool:
+def is_gallery(node: object) -> TypeGuard[Tag]:
     """Whether the node is a ``<gallery>``."""
     return isinstance(node, Tag) and node.wiki_markup is None and str(node.tag).strip().lower() == "gallery"
 

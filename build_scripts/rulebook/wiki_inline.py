@@ -33,6 +33,7 @@ __all__ = [
     "close_at_line_end",
     "is_block",
     "is_category",
+    "is_rule",
     "strip_runs",
     "visible_words",
 ]
@@ -259,9 +260,14 @@ def is_block(node: object) -> bool:
         return False
     return (
         node.wiki_markup == "{|"
-        or str(node.wiki_markup).startswith("----")
+        or is_rule(node)
         or (node.wiki_markup is None and str(node.tag).strip().lower() in _BLOCK_TAGS)
     )
+
+
+def is_rule(node: object) -> bool:
+    """Whether the node is a horizontal rule (``----``, or more dashes)."""
+    return isinstance(node, Tag) and str(node.wiki_markup).startswith("----")
 
 
 def strip_runs(inlines: list[Inline]) -> list[Inline]:

@@ -24,6 +24,7 @@ from build_scripts.rulebook.wiki_inline import (
     close_at_line_end,
     is_block,
     is_category,
+    is_rule,
     strip_runs,
     visible_words,
 )
@@ -128,9 +129,9 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
     if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
         words = html.unescape(str(node.contents)) if node.contents is not None else ""
         return [Line(number, [Inline("text", words, note="nowiki")], pre="tag")]
-    if isinstance(node, Tag) and str(node.wiki_markup).startswith("----"):  # a horizontal rule, of 4 dashes or more
+    if is_rule(node):
         return [Line(number, rule=True)]
-    if isinstance(node, Tag) and is_gallery(node):
+    if is_gallery(node):
         return [Line(number, gallery_images(node, lambda nodes: visible_words(reader.runs(nodes, number))))]
     if is_table(node):
         tables[0] += 1

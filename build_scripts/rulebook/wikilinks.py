@@ -26,13 +26,14 @@ import mwparserfromhell
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import AnchoredBlock, Image, Inline, RuleRef
 from build_scripts.rulebook.wiki_files import FILES_FOLDER, KeptImage, shown_size
+from build_scripts.rulebook.wiki_images import FILE_NAMESPACES
 from build_scripts.rulebook.wiki_urls import shown_title
 
 __all__ = ["WikiLinks", "link_targets", "resolve_links", "title_key"]
 
 _SPACES = re.compile(r"[\s_]+")
 #: Namespaces whose links show a thing in the page (a file) or put it somewhere (a category).
-_SHOWN_HERE = frozenset({"category", "file", "image", "media"})
+_SHOWN_HERE = frozenset({"category", "media", *FILE_NAMESPACES})
 
 
 @dataclass(frozen=True)

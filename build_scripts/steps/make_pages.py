@@ -37,7 +37,7 @@ from build_scripts.pages.report import reference_report
 from build_scripts.pages.table_file import load_table
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
-from build_scripts.rulebook.wiki_files import SITE_FOLDER, kept_images
+from build_scripts.rulebook.wiki_files import SITE_FOLDER
 from build_scripts.rulebook.wikilinks import WikiLinks
 from build_scripts.runtime.assets import Runtime, prepare_runtime
 from build_scripts.settings.options import PageOption, Project
@@ -159,7 +159,7 @@ def make_pages(project: Project, log: Callable[[str], None]) -> MadePages:
     order = {p.name: n for n, p in enumerate(options.pages)}
     entries = changes(result.history.history, source.revisions, result.lock.lock.resolved, order)
     files: dict[str, str | bytes] = dict(_changes(project, entries, source, pages, hidden))
-    files |= {kept.path: source.images[name] for name, kept in kept_images(source.images).items()}
+    files |= {kept.path: source.images[name] for name, kept in source.kept_images.items()}
     if options.api:
         files |= api_files(_api_book(project, result, source, entries), rule_files=options.api_rule_files)
     return MadePages(pages, frozenset(hidden), files, result, runtime, placements)
@@ -233,7 +233,7 @@ def _build(project: Project, runtime: Runtime | None) -> tuple[list[Placement], 
         synced=source.synced,
         wiki_index=source.wiki_index,
         wiki_links=WikiLinks(
-            source.wiki_titles, source.wiki_index, source.wiki_missing, kept_images(source.images), source.synced
+            source.wiki_titles, source.wiki_index, source.wiki_missing, source.kept_images, source.synced
         ),
         wiki_revisions=[r.rev for r in source.revisions],
         placements=placements,

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.rulebook.wiki_files import FILES_FOLDER
+from build_scripts.rulebook.wiki_files import FILES_FOLDER, KeptImage, kept_images
 from build_scripts.settings.wiki import WikiSettings
 from build_scripts.sync.model import REVISIONS_NAME, STATE_NAME, Revision, SyncError, SyncState, load_revisions
 
@@ -36,6 +37,11 @@ class RulebookSource:
     wiki_titles: tuple[str, ...] = ()
     wiki_missing: frozenset[str] = frozenset()
     images: dict[str, bytes] = field(default_factory=dict)
+
+    @cached_property
+    def kept_images(self) -> dict[str, KeptImage]:
+        """The kept files that are pictures, each with its place on the site and its size (read once)."""
+        return kept_images(self.images)
 
 
 def rulebook_source(source_dir: Path, exports: Sequence[str], wiki: WikiSettings | None) -> RulebookSource:
