@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import BrowserContext, Page
 from support import build_site, copy_project
 from support.png import png
 from support.visitors import Phones
@@ -120,6 +121,20 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synced]:
         yield Synced(url, report, done.returncode, wiki_html, index, before_reword, site, project, later)
 
 
+def ruins_on_a_phone(synced: Synced, returning_phone: Phones, scheme: str = "light") -> tuple[BrowserContext, Page]:
+    """A returning visitor's phone (twice the pixels), light or dark, at the page the edits went to."""
+    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(synced.url + "ruins/")
+    return context, page
+
+
+def shot(page: Page, name: str) -> None:
+    """The phone's screen as it is, kept to be looked at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
 def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
     assert synced.returncode == 0, synced.report
     named = [line for line in synced.report.splitlines() if "shown as written" in line]
@@ -137,9 +152,7 @@ def ruins_shape(shape: list[Shape]) -> list[Shape]:
 
 
 def test_the_page_shows_each_construct_as_the_wiki_does(synced: Synced, returning_phone: Phones) -> None:
-    context = returning_phone(synced.url, device_scale_factor=2)
-    page = context.new_page()
-    page.goto(synced.url + "ruins/")
+    context, page = ruins_on_a_phone(synced, returning_phone)
     site = ruins_shape(page_shape(page.content()))
     wiki = ruins_shape(wiki_shape(synced.wiki_html))
     unshown = {s.words for s in site if s.kind == "unshown"}
@@ -185,17 +198,14 @@ def test_every_new_rule_has_its_id_and_menu(synced: Synced, returning_phone: Pho
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_phone_shows_the_wiki_markup(synced: Synced, returning_phone: Phones, scheme: str) -> None:
-    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(synced.url + "ruins/")
+    context, page = ruins_on_a_phone(synced, returning_phone, scheme)
     steps = page.locator("ol.rule-list").first
     steps.scroll_into_view_if_needed()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page scrolls sideways ({width} px)"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"wiki-markup-360-{scheme}.png"))
+    shot(page, f"wiki-markup-360-{scheme}")
     page.locator(".wiki-unshown").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"wiki-markup-unshown-360-{scheme}.png"))
+    shot(page, f"wiki-markup-unshown-360-{scheme}")
     context.close()
 
 
@@ -336,9 +346,7 @@ def test_the_site_serves_its_images_itself_kept_with_the_book(synced: Synced, re
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_phone: Phones, scheme: str) -> None:
-    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(synced.url + "ruins/")
+    context, page = ruins_on_a_phone(synced, returning_phone, scheme)
     line = page.locator("article hr.wiki-rule")
     assert line.count() == 1
     above = page.locator("p.rule", has_text="Above the line.").bounding_box()
@@ -350,24 +358,20 @@ def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_pho
     assert above["y"] < drawn["y"] < below["y"]
     assert page.locator("p.rule", has_text="Below the line.").get_attribute("id"), "the rule below keeps its id"
     line.scroll_into_view_if_needed()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"wiki-rule-360-{scheme}.png"))
+    shot(page, f"wiki-rule-360-{scheme}")
     context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_phone_shows_the_wikis_images(synced: Synced, returning_phone: Phones, scheme: str) -> None:
-    context = returning_phone(synced.url, device_scale_factor=2, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(synced.url + "ruins/")
+    context, page = ruins_on_a_phone(synced, returning_phone, scheme)
     figure = page.locator(".wiki-figure--thumb")
     figure.scroll_into_view_if_needed()
     figure.locator("img").evaluate("i => i.decode()")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"wiki-images-360-{scheme}.png"))
+    shot(page, f"wiki-images-360-{scheme}")
     gallery = page.locator(".wiki-figure--gallery").first
     gallery.scroll_into_view_if_needed()
     gallery.locator("img").evaluate("i => i.decode()")
-    page.screenshot(path=str(SHOTS / f"wiki-gallery-360-{scheme}.png"))
+    shot(page, f"wiki-gallery-360-{scheme}")
     context.close()
