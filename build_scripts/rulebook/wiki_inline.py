@@ -30,7 +30,6 @@ from build_scripts.rulebook.wiki_urls import address, is_title, leaves_safely, s
 __all__ = [
     "InlineReader",
     "Unshown",
-    "close_at_line_end",
     "is_block",
     "is_category",
     "is_rule",
@@ -98,17 +97,14 @@ class InlineReader:
             self._node(node, line, tags, out)
         return out
 
-    def _node(self, node: Node, line: int, tags: tuple[str, ...], out: list[Inline]) -> None:  # noqa: C901, PLR0912 - one branch per kind of node
+    def _node(self, node: Node, line: int, tags: tuple[str, ...], out: list[Inline]) -> None:  # noqa: C901 - one branch per kind of node
         if isinstance(node, Text):
             self._text(str(node), tags, out)
         elif isinstance(node, HTMLEntity):
             out.append(Inline("text", node.normalize(), tags=tags))
         elif isinstance(node, Comment):
             return
-        elif isinstance(node, Tag) and node.wiki_markup in ("''", "'''"):
-            if self.strict and "\n" in str(node):
-                where = Source(self.file, line)
-                raise RulebookError(f"{node.wiki_markup} must be closed on the same line", source=where)
+        elif isinstance(node, Tag) and node.wiki_markup in ("''", "'''"):  # in a link's words the reader left
             inner = self.runs(node.contents.nodes if node.contents else (), line, (*tags, _EMPHASIS[node.wiki_markup]))
             out.extend(_named(inner))
         elif isinstance(node, Tag) and node.wiki_markup is None and str(node.tag).strip().lower() in TEXT_TAGS:
@@ -196,23 +192,6 @@ class InlineReader:
 
 
 _EMPHASIS = {"''": "em", "'''": "strong"}
-
-
-#: Apostrophes the parser left as text: an italic or bold its line never closed.
-_OPEN_QUOTES = re.compile(r"'{5}|'{3}|'{2}")
-_QUOTE_TAGS = {"''": ("em",), "'''": ("strong",), "'''''": ("em", "strong")}
-
-
-def close_at_line_end(runs: list[Inline]) -> list[Inline]:
-    """A line's runs with an italic or bold left open closed at the line's end, as the wiki closes it."""
-    for i, run in enumerate(runs):
-        found = _OPEN_QUOTES.search(run.text) if run.kind == "text" and not (run.tags or run.note) else None
-        if found:
-            tags = _QUOTE_TAGS[found.group()]
-            head = [Inline("text", run.text[: found.start()])] if found.start() else []
-            rest = [Inline("text", run.text[found.end() :]), *runs[i + 1 :]]
-            return [*runs[:i], *head, *_named([replace(r, tags=(*tags, *r.tags)) for r in rest if r.text])]
-    return runs
 
 
 def _named(runs: list[Inline]) -> list[Inline]:

@@ -21,7 +21,6 @@ from build_scripts.core.model import Cell, Inline
 from build_scripts.rulebook.wiki_images import gallery_images, is_gallery
 from build_scripts.rulebook.wiki_inline import (
     InlineReader,
-    close_at_line_end,
     is_block,
     is_category,
     is_rule,
@@ -29,6 +28,7 @@ from build_scripts.rulebook.wiki_inline import (
     visible_words,
 )
 from build_scripts.rulebook.wiki_notes import is_ref, is_references, listed_group
+from build_scripts.rulebook.wiki_quotes import read_quotes
 from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
@@ -84,7 +84,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     tables = [0]  # how many tables so far
-    nodes = mwparserfromhell.parse(text).nodes
+    nodes = mwparserfromhell.parse(read_quotes(text, file, strict=reader.strict)).nodes
     for at, node in enumerate(nodes):
         current = lines[-1]
         if isinstance(node, Heading) and _words_after(nodes, at):
@@ -107,9 +107,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
         number += str(node).count("\n")
     lines += _notes(reader, number)  # the notes no <references /> listed, at the page's end
     for line in lines:
-        if not reader.strict:
-            line.inlines = close_at_line_end(line.inlines)
-        _check_line(line, file, strict=reader.strict)
+        _check_line(line, file)
     return lines
 
 
@@ -206,7 +204,7 @@ def _list_marker(marker: str, lines: list[Line], where: Source) -> None:
         current.markers += marker
 
 
-def _check_line(line: Line, file: str, *, strict: bool) -> None:
+def _check_line(line: Line, file: str) -> None:
     """Reject leftovers the parser did not turn into markup.
 
     A synced page keeps an unclosed bold as written, as the wiki shows it; a line that
@@ -214,12 +212,6 @@ def _check_line(line: Line, file: str, *, strict: bool) -> None:
     lost from the site.
     """
     where = Source(file, line.number)
-    for inline in line.inlines:
-        if strict and inline.kind == "text" and "''" in inline.text:
-            raise RulebookError(
-                "unclosed ''' (or '') on this line; close the bold with ''' before the line ends",
-                source=where,
-            )
     if line.heading is None and line.text.lstrip().startswith("="):  # a broken heading loses a section
         raise RulebookError(
             "a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",

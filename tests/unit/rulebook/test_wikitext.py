@@ -134,7 +134,7 @@ def test_chart_row_without_its_paragraph() -> None:
 
 #: Every refusal of the parser, as a maintainer reads it: the file, the line and the whole message.
 REFUSALS = [
-    ("==T==\nA '''bold\n", "f.wiki:2: unclosed ''' (or '') on this line; close the bold with ''' before the line ends"),
+    ("==T==\nA '''bold\n", "f.wiki:2: unclosed ''' on this line; close it with ''' before the line ends"),
     (
         "==T==\nText.\n= \n",
         "f.wiki:3: a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
@@ -151,7 +151,7 @@ REFUSALS = [
         "==T==\nA '''<math>x</math>''' b\n",
         "f.wiki:2: unsupported wiki markup (Tag) '<math>x</math>'; the site cannot show the tag <math> yet",
     ),
-    ("==T==\nA '''bold\nstill''' b\n", "f.wiki:2: ''' must be closed on the same line"),
+    ("==T==\nA '''bold\nstill''' b\n", "f.wiki:2: unclosed ''' on this line; close it with ''' before the line ends"),
     ("==T==\nText.\n== ==\n", "f.wiki:3: a heading has no text; write the heading's title between the '='"),
     (
         # The comment's lines count: the template is on line 5.
