@@ -33,7 +33,7 @@ _KEPT = re.compile(
     rf"|<(?P<tag>{'|'.join(_READ_APART + _AS_WRITTEN)})(?P<attrs>\b[^>]*?)(?:/>|>(?P<inner>.*?)</(?P=tag)\s*>)",
     re.DOTALL | re.IGNORECASE,
 )
-_LINK = re.compile(r"\[\[(?P<target>[^\[\]|\n]+)\|(?P<words>[^\[\]\n]*)\]\]")
+_LINK = re.compile(r"\[\[(?P<target>[^\[\]|\n]+)(?:\|(?P<words>[^\[\]\n]*))?\]\]")
 _MARK = re.compile("\x7f([0-9]+)\x7f")
 _RUNS = re.compile(r"(''+)")
 _CELL_LINE = re.compile(r"^\s*[|!]")
@@ -187,8 +187,10 @@ def _read(text: str, left_open: Callable[[int, str], None]) -> str:
         return f"\x7f{len(kept) - 1}\x7f"
 
     def link(found: re.Match[str]) -> str:
-        words, _open = quote_tags(found.group("words"))
-        kept.append(f"[[{found.group('target')}|{words}]]")
+        if found.group("words") is None:  # the title is its words, as written (T6598)
+            kept.append(found.group(0))
+        else:
+            kept.append(f"[[{found.group('target')}|{quote_tags(found.group('words'))[0]}]]")
         return f"\x7f{len(kept) - 1}\x7f"
 
     masked = _LINK.sub(link, _KEPT.sub(keep, text))

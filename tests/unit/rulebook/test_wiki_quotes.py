@@ -20,6 +20,7 @@ READ = [
     (f'{Q2}a<ref name="n">x\n{Q3}y</ref>', '<i>a<ref name="n">x\n<b>y</b></ref></i>'),
     (f"{Q2}[[Foo|bar{Q2}]] x", "<i>[[Foo|bar<i></i>]] x</i>"),  # a link's words read apart
     (f"[[Foo{Q2}s|x]] {Q2}y", f"[[Foo{Q2}s|x]] <i>y</i>"),  # its target never read
+    (f"[[Lista d{Q2}e paise d{Q2}o]] {Q2}y", f"[[Lista d{Q2}e paise d{Q2}o]] <i>y</i>"),  # nor a title as its words
     (f"| {Q2}a || b{Q2}", "| <i>a </i>|| b<i></i>"),  # a row's cells each on its own
     (f"! {Q3}a !! b", "! <b>a </b>!! b"),
     (f"a {Q2}b || c{Q2}", "a <i>b || c</i>"),  # || in words is no cell
