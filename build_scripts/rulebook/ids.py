@@ -26,7 +26,6 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import AnchoredBlock, Section
 
 __all__ = ["assign_ids", "fingerprint", "slugify"]
@@ -103,9 +102,8 @@ def assign_ids(page_section: Section) -> list[AnchoredBlock]:
     Returns:
         One entry per heading and per block.
 
-    Raises:
-        RulebookError: if two headings of the page make one id (blocks of the very same
-            words are numbered instead: ``-2``, ``-3``).
+    Headings that make one id, like blocks of the very same words, are numbered in page order
+    (``-2``, ``-3``): the wiki shows both.
     """
     out: list[AnchoredBlock] = []
     _walk(page_section, page_section.depth, None, (), out)
@@ -113,7 +111,7 @@ def assign_ids(page_section: Section) -> list[AnchoredBlock]:
 
 
 def _heading_id(section: Section, page_depth: int, parent_id: str | None) -> str:
-    own = slugify(section.title)
+    own = slugify(section.title) or "section"  # a heading of no letters the id can keep ("=" on the wiki)
     if parent_id is None or section.depth <= page_depth + 1 or own.startswith(parent_id):
         return own
     return f"{parent_id}-{own}"
@@ -157,9 +155,9 @@ def _clashes(items: list[AnchoredBlock]) -> list[int]:
 
 
 def _numbered(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
-    """Rules of the same words, told apart by their order: the second ``-2``, the third ``-3``.
+    """Rules of the same words (or headings of one id), told apart by their order: the second ``-2``, the third ``-3``.
 
-    A table may repeat a row, a list an item: the wiki shows both. A number another rule's id
+    A table may repeat a row, a list an item, a page a heading: the wiki shows both. A number another rule's id
     already ends in is passed over.
     """
     taken = {item.id for item in items}
@@ -183,16 +181,11 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
     """Lengthen clashing block ids with more of their own words until they are unique."""
     result = list(items)
     for extra in range(1, 64):
-        clashes = _clashes(result)
+        clashes = [i for i in _clashes(result) if result[i].block.kind != "heading"]
         if not clashes:
-            return result
+            break
         for i in clashes:
             item = result[i]
-            if item.block.kind == "heading":
-                raise RulebookError(
-                    f"two headings on one page get the id {item.id!r}; rename one of them",
-                    source=item.block.source,
-                )
             words = _block_words(item.block.full_text, item.prefix, _WORDS_IN_ID + extra)
             result[i] = AnchoredBlock(
                 f"{item.prefix}-{'-'.join(words)}" if item.prefix else "-".join(words),
@@ -201,4 +194,4 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
                 item.depth,
                 item.prefix,
             )
-    return _numbered(result)  # the very same words, or alike for longer than an id's words: in page order
+    return _numbered(result)  # headings of one id, rules of the very same words or alike for long: in page order

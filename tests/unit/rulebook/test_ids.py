@@ -5,9 +5,6 @@ words can tell two rules apart (named with the file and line)."""
 
 from __future__ import annotations
 
-import pytest
-
-from build_scripts.core.errors import RulebookError
 from build_scripts.rulebook.book import PageSpec, read_book
 from build_scripts.rulebook.ids import assign_ids, fingerprint, slugify
 
@@ -70,9 +67,17 @@ def test_a_heading_and_its_rules_know_where_they_sit() -> None:
     ]
 
 
-def test_two_headings_that_make_one_id_are_refused_with_the_file_and_line() -> None:
-    with pytest.raises(RulebookError, match=r"t\.wiki:2: two headings on one page get the id 'lava'; rename one"):
-        ids("'''Lava'''\n\nHot.\n'''Lava!'''\n\nHotter.\n")
+def test_two_headings_that_make_one_id_are_numbered_in_page_order_as_the_wiki_shows_both() -> None:
+    assert ids("'''Lava'''\n\nHot.\n'''Lava!'''\n\nHotter.\n")[1:] == ["lava", "lava-hot", "lava-2", "lava-hotter"]
+
+
+def test_a_heading_of_no_letters_an_id_keeps_is_a_section() -> None:
+    assert ids("=== = ===\nHot.\n=== == ===\nHotter.\n")[1:] == [
+        "section",
+        "section-hot",
+        "section-2",
+        "section-hotter",
+    ]
 
 
 def test_rules_of_the_very_same_words_are_numbered_in_page_order_as_the_wiki_shows_both() -> None:
