@@ -36,6 +36,9 @@ __all__ = ["Line", "tokenise"]
 _LIST_MARKERS = ("*", "#", ";", ":")
 _LINE_END = re.compile(r"[ \t]*\n")
 _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
+_COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+#: A heading as MediaWiki's ``Parser::handleHeadings`` finds one: as many ``=`` on both sides.
+_WIKI_HEADING = re.compile(r"(={1,6})(.+)\1\s*")
 
 
 @dataclass
@@ -107,14 +110,21 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
         number += str(node).count("\n")
     lines += _notes(reader, number)  # the notes no <references /> listed, at the page's end
     for line in lines:
-        _check_line(line, file)
+        _heading_like(line, text, reader)
     return lines
 
 
 def _words_after(nodes: list[Node], at: int) -> bool:
-    """Whether words follow the node on its line."""
-    after = nodes[at + 1] if at + 1 < len(nodes) else None
-    return isinstance(after, Text) and bool(str(after).split("\n", 1)[0].strip())
+    """Whether anything but spaces and comments follows the node on its line (a tag too, as on the wiki)."""
+    for after in nodes[at + 1 :]:
+        if isinstance(after, Comment):
+            continue
+        if not isinstance(after, Text):
+            return True
+        line, ends, _rest = str(after).partition("\n")
+        if line.strip() or ends:
+            return bool(line.strip())
+    return False
 
 
 def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> list[Line]:
@@ -204,16 +214,26 @@ def _list_marker(marker: str, lines: list[Line], where: Source) -> None:
         current.markers += marker
 
 
-def _check_line(line: Line, file: str) -> None:
-    """Reject leftovers the parser did not turn into markup.
+def _heading_like(line: Line, text: str, reader: InlineReader) -> None:
+    """A line that starts like a heading but the parser did not read as one.
 
-    A synced page keeps an unclosed bold as written, as the wiki shows it; a line that
-    starts like a heading but is none stops the build even there: its section would be
-    lost from the site.
+    In an export it stops the build (its section would be lost from the site). In a synced
+    page it is what the wiki makes of it: a heading when its line, comments taken away, is
+    ``=`` signs, words and as many ``=`` signs (``===`` is a heading of one ``=``), else
+    words of a paragraph, as the wiki shows them.
     """
-    where = Source(file, line.number)
-    if line.heading is None and line.text.lstrip().startswith("="):  # a broken heading loses a section
+    if line.heading is not None or line.pre:
+        return
+    written = _COMMENTS.sub("", "\n".join(text.split("\n")[line.number - 1 :])).split("\n", 1)[0]
+    if not written.lstrip().startswith("="):
+        return
+    where = Source(reader.file, line.number)
+    if reader.strict:
         raise RulebookError(
             "a heading line with no text or unbalanced '=' signs; write it as ==Title== or ===Title===",
             source=where,
         )
+    found = _WIKI_HEADING.fullmatch(written)
+    title = visible_words(reader.runs(mwparserfromhell.parse(found.group(2)).nodes, line.number)) if found else ""
+    if found and title.strip() and not line.markers:
+        line.heading, line.title, line.inlines = Heading(found.group(2), len(found.group(1))), title.strip(), []

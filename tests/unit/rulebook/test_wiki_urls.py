@@ -179,9 +179,28 @@ def test_a_text_tag_left_open_or_closed_out_of_turn_leaves_its_words() -> None:
     assert [b.text for b in page("Text&apos;s words.")] == ["Text's words."]
 
 
-def test_a_heading_with_words_after_it_on_its_line_is_none_and_the_line_is_refused() -> None:
+def test_a_heading_with_words_or_a_tag_after_it_on_its_line_is_words_as_on_the_wiki() -> None:
+    assert [(b.kind, b.text) for b in page("= x = y\n=z= <s></s>\n")] == [("paragraph", "= x = y =z=")]
     with pytest.raises(RulebookError, match=r"^f\.wiki:2: a heading line with no text or unbalanced"):
-        page("= x = y")
+        parse_blocks("==T==\n= x = y\n", "f.wiki", banner=False)
+
+
+def test_a_heading_with_a_comment_after_it_is_a_heading() -> None:
+    assert [(b.kind, b.text) for b in page("=== Lava === <!-- hot -->\nHot.")] == [
+        ("heading", "Lava"),
+        ("paragraph", "Hot."),
+    ]
+
+
+def test_a_line_of_equals_signs_is_what_the_wiki_makes_of_it() -> None:
+    blocks = page("=\n==\n\n===\n\n=====\n<!--x-->==Lava==\n<nowiki>===</nowiki>")
+    assert [(b.kind, b.text, b.level) for b in blocks] == [
+        ("paragraph", "= ==", 0),
+        ("heading", "=", 1),
+        ("heading", "=", 2),
+        ("heading", "Lava", 2),
+        ("paragraph", "===", 0),
+    ]
 
 
 def test_titles_are_compared_in_unicodes_composed_form() -> None:
