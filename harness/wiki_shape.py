@@ -65,7 +65,7 @@ def _words(node: Tag, *, nested: bool = False) -> tuple[str, tuple[str, ...]]:
                 if type(child) is NavigableString:
                     parts.append(str(child))
             elif isinstance(child, Tag) and not _skipped(child):
-                if child.name in _LISTS and not nested:
+                if (child.name in _LISTS and not nested) or child.name == "table":  # a block of its own
                     continue
                 if child.name == "br":
                     parts.append(" ")
@@ -178,7 +178,7 @@ def _wiki_list(node: Tag, depth: int, out: list[Shape]) -> None:
         kind = node.name if item.name == "li" else item.name
         words, links = _words(item)
         out.append(Shape(kind, words, depth + 1, number if kind == "ol" else 0, links))
-        for inner in item.find_all(_LISTS, recursive=False):
+        for inner in item.find_all([*_LISTS, "table"], recursive=False):
             _wiki_block(inner, depth + 1, out)
 
 

@@ -96,7 +96,8 @@ class Block:
     or an indented line). A table's row (``table_row``) keeps its cells' runs in
     ``inlines``, each cell's after a run ``Inline("text", CELL_BREAK, note="cell")``, what
     each cell is in ``cells``, and which table of its file it belongs to in ``table``; a
-    table's caption is a row of one ``caption`` cell, its first. A footnote (``footnote``)
+    table's caption is a row of one ``caption`` cell, its first, and how far the table is set in
+    (``:{|``: one step) in ``indent``. A footnote (``footnote``)
     keeps its number in ``number`` and what its marks name it by in ``key``. A horizontal
     rule (``----``) is drawn above a block (``rule_above``), or below the page's last one
     (``rule_below``): it has no words, so it is no rule of its own. A list item after a blank
@@ -114,6 +115,7 @@ class Block:
     markers: str = "*"
     cells: tuple[Cell, ...] = ()
     table: int = 0
+    indent: int = 0
     key: str = ""
     rule_above: bool = False
     rule_below: bool = False

@@ -36,6 +36,8 @@ __all__ = ["Line", "tokenise"]
 _LIST_MARKERS = ("*", "#", ";", ":")
 _LINE_END = re.compile(r"[ \t]*\n")
 _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
+#: A table's first line as the wiki finds one: spaces and ``:`` signs may stand before its ``{|``.
+_TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
 _COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: A heading as MediaWiki's ``Parser::handleHeadings`` finds one: as many ``=`` on both sides.
 _WIKI_HEADING = re.compile(r"(={1,6})(.+)\1\s*")
@@ -57,6 +59,8 @@ class Line:
     #: Preformatted: ``space`` (the line starts with one), ``tag`` (a ``<pre>``); "" for none.
     pre: str = ""
     rule: bool = False
+    #: A table row's table set in by ``:`` signs before its ``{|`` (``:{|``), as many as there are.
+    indent: int = 0
 
     @property
     def bullet(self) -> bool:
@@ -87,6 +91,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     tables = [0]  # how many tables so far
+    text, indents = _tables_set_in(text)
     nodes = mwparserfromhell.parse(read_quotes(text, file, strict=reader.strict)).nodes
     for at, node in enumerate(nodes):
         current = lines[-1]
@@ -104,7 +109,12 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
         elif is_category(node):  # the wiki drops the space before a category link too (T2087)
             _strip_back(lines)
         elif is_references(node) or is_table(node) or is_block(node):
-            lines += [Line(number), *_block(node, reader, number, tables), Line(number)]
+            rows = _block(node, reader, number, tables)
+            lines += [
+                Line(number),
+                *[replace(r, indent=indents.get(number, 0)) if r.cells else r for r in rows],
+                Line(number),
+            ]
         else:
             reader.runs([node], number, out=current.inlines)
         number += str(node).count("\n")
@@ -112,6 +122,21 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     for line in lines:
         _heading_like(line, text, reader)
     return lines
+
+
+def _tables_set_in(text: str) -> tuple[str, dict[int, int]]:
+    """The text with what stands before a table's ``{|`` taken away, and each such table's line and indent.
+
+    The wiki's ``Parser::handleTables`` reads a line's ``{|`` after ``:`` signs (and spaces), the
+    table then set in a definition's place for each ``:`` (an old way to indent a table).
+    """
+    indents: dict[int, int] = {}
+
+    def found(start: re.Match[str]) -> str:
+        indents[text.count("\n", 0, start.start()) + 1] = len(start.group(1))
+        return ""
+
+    return _TABLE_START.sub(found, text), indents
 
 
 def _words_after(nodes: list[Node], at: int) -> bool:

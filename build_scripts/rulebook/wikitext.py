@@ -168,7 +168,7 @@ def _item(line: Line, where: Source, *, new_list: bool = False) -> Block:
     if line.note:
         return Block("footnote", tuple(line.inlines), where, number=line.note, key=line.key)
     if line.cells:
-        return Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table)
+        return Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table, indent=line.indent)
     return Block("bullet", tuple(strip_runs(line.inlines)), where, markers=line.markers, new_list=new_list)
 
 

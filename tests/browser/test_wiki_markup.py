@@ -59,6 +59,7 @@ EDITS = [
     ("==== Ruin Levels ====\nLevels are counted from the ground.", "a fourth-level heading"),
     ("Hidden things stay hidden. <!-- editors' note -->\n[[Category:Rules]] __NOTOC__", "category, switch, comment"),
     (TABLE, "a table"),
+    (":{|\n! Cover !! Save\n|-\n| Ruin wall || 5+\n|}", "a table set in"),
     ("Counted as printed.<ref>As in the first edition.</ref>\n\n<references />", "a footnote"),
     (" Roll a D6 for each level.\n Move that far.", "preformatted lines"),
     ("A ruin's map:\n[[File:Ruin map.png|thumb|alt=A map of a ruin|The ruin's floors, by level]]", "an image"),
@@ -222,7 +223,7 @@ def test_a_nested_item_is_indented_under_its_list(synced: Synced, returning_phon
 def test_a_tables_rows_are_rules_and_it_scrolls_in_its_own_box(synced: Synced, returning_phone: Phones) -> None:
     page = returning_phone(synced.url).new_page()
     page.goto(synced.url + "ruins/")
-    table = page.locator("table.rule-table")
+    table = page.locator("table.rule-table").first
     assert table.locator("caption.rule").inner_text().startswith("Levels by roll")
     rows = table.locator("tr.rule").all()
     assert [r.locator("th, td").count() for r in rows] == [2, 2, 2, 1, 1]
@@ -234,7 +235,7 @@ def test_a_tables_rows_are_rules_and_it_scrolls_in_its_own_box(synced: Synced, r
         "1-2",
         "no vertical movement, but may still move horizontally on its level",
     ]
-    box = page.locator(".rule-table-scroll").evaluate("e => getComputedStyle(e).overflowX")
+    box = page.locator(".rule-table-scroll").first.evaluate("e => getComputedStyle(e).overflowX")
     assert box == "auto"
 
 
@@ -359,6 +360,28 @@ def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_pho
     assert page.locator("p.rule", has_text="Below the line.").get_attribute("id"), "the rule below keeps its id"
     line.scroll_into_view_if_needed()
     shot(page, f"wiki-rule-360-{scheme}")
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_table_set_in_by_a_colon_is_indented_as_on_the_wiki(
+    synced: Synced, returning_phone: Phones, scheme: str
+) -> None:
+    context, page = ruins_on_a_phone(synced, returning_phone, scheme)
+    first = page.locator("table.rule-table").first.bounding_box()
+    set_in = page.locator("dd.wiki-implied table.rule-table")
+    assert set_in.count() == 1
+    row = set_in.locator("tr.rule", has_text="Ruin wall")
+    assert row.get_attribute("id"), "its rows are rules, each with its id"
+    assert row.locator("a.rule-link").count() == 1
+    box = set_in.bounding_box()
+    assert first
+    assert box
+    assert box["x"] >= first["x"] + 16, "set in to the right, as the wiki sets it"
+    assert box["x"] + box["width"] <= 360
+    set_in.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, f"wiki-table-set-in-360-{scheme}")
     context.close()
 
 

@@ -209,6 +209,8 @@ def _tables() -> list[Case]:
     ]
     out = [Case(f"table {i}", head + b) for i, b in enumerate(bodies, 1)]
     out.append(Case("table between paragraphs", f"{_WORDS[0]}\n{head}| 1 || 2\n|}}\n{_WORDS[1]}"))
+    out.append(Case("table set in", f"{_WORDS[0]}\n:{head}! Roll !! Levels\n|-\n| 1-2 || none\n|}}\n{_WORDS[1]}"))
+    out.append(Case("table set in twice", f"::{head}| 3 || one\n|}}\n:{_WORDS[2]}"))
     return out
 
 

@@ -163,6 +163,20 @@ def test_a_table_is_drawn_in_its_own_scrolling_box_each_row_a_rule() -> None:
     assert [r.split('"')[3] for r in rows] == ["floors-and-roofs-b", "floors-and-roofs-1-x", "floors-and-roofs-1-x-2"]
 
 
+def test_a_table_set_in_by_colons_is_drawn_in_a_definitions_place_as_the_wiki_sets_it() -> None:
+    html = page("Before.\n::{|\n| 1 || x\n|}\nAfter.\n:{|\n| 2\n|}\n{|\n| 3\n|}")
+    assert (
+        '<dl class="rule-list"><dd class="wiki-implied"></dd></dl>\n'
+        '<dl class="rule-list rule-list--depth-2"><dd class="wiki-implied"><div class="rule-table-scroll">'
+    ) in html
+    assert '<dl class="rule-list"><dd class="wiki-implied"><div class="rule-table-scroll">' in html
+    assert html.count("<dd") == 3
+    assert html.count("</table></div></dd></dl>\n\n") == 2
+    assert (
+        '\n<div class="rule-table-scroll"><table class="rule-table">\n<tr class="rule" id="floors-and-roofs-3">' in html
+    )
+
+
 def test_a_footnotes_mark_links_its_note_listed_with_its_number() -> None:
     html = page("Cover.<ref>As printed.</ref>\n<references />")
     assert '<sup class="wiki-note-mark"><a href="#floors-and-roofs-printed">[1]</a></sup>' in html

@@ -221,3 +221,13 @@ def test_a_list_item_after_a_blank_line_starts_a_list_of_its_own_in_a_wiki_page(
     assert [b.new_list for b in page("# a\n# b\n\n# c\n<!-- x -->\n# d")] == [False, False, True, False]
     exported = parse_blocks("Editing Scrollhammer Rulebook (section)\n==T==\n# a\n\n# b\n", "f.wiki")
     assert [b.new_list for b in exported[1:]] == [False, False], "an export's lists are drawn as they always were"
+
+
+def test_a_tables_colons_set_it_in_and_its_lines_keep_their_numbers() -> None:
+    text = "==T==\n:{|\n| a\n|}\n ::  {| class=x\n| b\n|}\n{|\n| c\n|}\n"
+    rows = [b for b in parse_blocks(text, "f.wiki", banner=False, strict=False) if b.kind == "table_row"]
+    assert [(b.text, b.indent, b.source.line, b.table) for b in rows] == [
+        ("a", 1, 3, 1),
+        ("b", 2, 6, 2),
+        ("c", 0, 9, 3),
+    ]
