@@ -46,6 +46,8 @@ def wiki_lists(items: Sequence[AnchoredBlock]) -> list[WikiList]:
             common += 1
         depth = len(markers)
         counts = {d: n for d, n in counts.items() if d <= common}
+        if depth > common > 0 and before[common - 1] == ";" and markers[common - 1] == ":" and out[-1].depth == common:
+            out[-1].items.append((None, "dd"))  # the wiki ends the term with a definition to hold the deeper list
         for level in range(common + 1, depth):  # the wiki opens an item of its own to hold the deeper list
             counts[level] = 1
             marker = markers[level - 1]

@@ -44,7 +44,9 @@ _SWITCHES = re.compile(
 )
 #: A text-level tag the parser left as text (opened and never closed, or closed out of turn): the
 #: wiki closes or drops it; its words stay.
-_LOOSE_TAGS = re.compile(r"</?(?:" + "|".join(sorted(TEXT_TAGS, key=len, reverse=True)) + r")\b[^<>]*>", re.IGNORECASE)
+_LOOSE_TAGS = re.compile(
+    r"</?(?:" + "|".join(sorted(TEXT_TAGS, key=len, reverse=True)) + r")\b[^<>]*>|</pre\s*>", re.IGNORECASE
+)  # a text-level tag left open or closed out of turn, a </pre> no <pre> opened: the wiki shows neither
 #: Letters right after a ``[[link]]`` join its words, as the wiki's link trail (English) does.
 _LINK_TRAIL = re.compile(r"[a-z]+")
 

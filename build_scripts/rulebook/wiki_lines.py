@@ -38,6 +38,8 @@ _LINE_END = re.compile(r"[ \t]*\n")
 _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
 #: A table's first line as the wiki finds one: spaces and ``:`` signs may stand before its ``{|``.
 _TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
+#: ``<nowiki>…</nowiki>`` inside ``<pre>``: its words alone, as the wiki's ``<pre>`` keeps them (T15238).
+_NOWIKI_IN_PRE = re.compile(r"<nowiki>(.*?)</nowiki>", re.DOTALL | re.IGNORECASE)
 _COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: A heading as MediaWiki's ``Parser::handleHeadings`` finds one: as many ``=`` on both sides.
 _WIKI_HEADING = re.compile(r"(={1,6})(.+)\1\s*")
@@ -160,7 +162,7 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
             reader.notes.define(ref, group, number, lambda nodes: strip_runs(reader.runs(nodes, number)))
         return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted(group)]
     if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
-        words = html.unescape(str(node.contents)) if node.contents is not None else ""
+        words = html.unescape(_NOWIKI_IN_PRE.sub(r"\1", str(node.contents))) if node.contents is not None else ""
         return [Line(number, [Inline("text", words, note="nowiki")], pre="tag")]
     if is_rule(node):
         return [Line(number, rule=True)]

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
+import mwparserfromhell
 from mwparserfromhell.nodes import Node, Tag, Text
 
 from build_scripts.core.model import CELL_BREAK, Cell, Inline
@@ -72,11 +73,21 @@ def table_rows(node: Tag, reader: InlineReader, line: int) -> list[Row]:
 
 
 def _contents(cell: Tag) -> Iterable[Node]:
+    """The cell's words; all it holds when a link stands before its first ``|`` (no attributes then)."""
+    if _link_first(cell):
+        return mwparserfromhell.parse(str(cell)[len(cell.wiki_markup or "") :]).nodes
     return cell.contents.nodes if cell.contents is not None else ()
 
 
 def _cell(node: Tag) -> Cell:
-    return Cell("th" if str(node.tag).lower() == "th" else "td", _span(node, "rowspan"), _span(node, "colspan"))
+    tag = "th" if str(node.tag).lower() == "th" else "td"
+    return Cell(tag) if _link_first(node) else Cell(tag, _span(node, "rowspan"), _span(node, "colspan"))
+
+
+def _link_first(cell: Tag) -> bool:
+    """Whether the wiki reads the cell as words alone: a ``[[`` before its first ``|`` ends its attributes."""
+    written = str(cell)[len(cell.wiki_markup or "") :]
+    return bool(cell.attributes) and "[[" in written.split("|", 1)[0]
 
 
 def _span(node: Tag, name: str) -> int:
@@ -90,13 +101,13 @@ def _caption(node: Tag, reader: InlineReader, line: int) -> Row | None:
     """``|+ words``: the caption, which the parser reads as a cell.
 
     A cell whose words start with ``+``; or, when the caption has attributes
-    (``|+ style="…" | words``), a cell whose first attribute is ``+``.
+    (``|+ style="…" | words``), a cell whose first attribute is ``+`` or starts with it (``|+style="…"|``).
     """
     nodes = list(_contents(node))
     if node.wiki_markup != "|":
         return None
     row = Row(line)
-    if node.attributes and str(node.attributes[0].name).strip() == "+":
+    if node.attributes and str(node.attributes[0].name).strip().startswith("+"):  # "+" or "+style=…"
         row.add(Cell("caption"), reader.runs(nodes, line))
         return row
     if not nodes or not isinstance(nodes[0], Text) or not str(nodes[0]).startswith("+"):

@@ -108,6 +108,9 @@ def test_lists_are_drawn_one_depth_at_a_time_with_the_wikis_numbers() -> None:
     # The wiki holds a list two levels deeper in an item of its own: drawn, with no words.
     assert drawn("#", "***") == [("ol", 1, 1, ["li"]), ("ul", 1, 1, ["li"]), ("ul", 2, 1, ["li"]), ("ul", 3, 1, ["li"])]
     assert [len(w.items) for w in wiki_lists([item("##", 0), item("#", 1)])] == [1, 1, 1]
+    # After a term, a deeper list under ":" is held in a definition the wiki opens for it.
+    assert drawn(";", ":*") == [("dl", 1, 1, ["dt", "dd"]), ("ul", 2, 1, ["li"])]
+    assert [item is None for item, _tag in wiki_lists([item(";", 0), item(":*", 1)])[0].items] == [False, True]
 
 
 def numbers_by_nesting(markers: list[str]) -> list[int]:

@@ -1,0 +1,47 @@
+"""What MediaWiki's own parser tests found the reader doing otherwise than the wiki, each fixed and held here.
+
+(The earlier ones are in ``test_wiki_urls.py``; the whole comparison is ``tests/sync/test_wiki_corpus.py``.)
+"""
+
+from __future__ import annotations
+
+from build_scripts.core.model import Block
+from build_scripts.rulebook.wikitext import parse_blocks
+
+
+def page(text: str) -> list[Block]:
+    return parse_blocks(f"==T==\n{text}\n", "f.wiki", banner=False, strict=False)[1:]
+
+
+def shown(text: str) -> list[tuple[str, str]]:
+    return [(b.kind, b.text) for b in page(text)]
+
+
+def test_nowiki_inside_pre_shows_its_words_alone_first_closing_tag_first() -> None:
+    assert shown("<pre><nowiki>\n<b>\n</nowiki></pre>") == [("preformatted", "\n<b>\n")]
+    assert shown("<pre><nowiki><nowiki></nowiki>Foo<nowiki></nowiki></nowiki></pre>") == [
+        ("preformatted", "<nowiki>Foo</nowiki>")
+    ]
+    assert shown("<pre>\n<nowiki>\n</pre>") == [("preformatted", "\n<nowiki>\n")]
+
+
+def test_a_closing_pre_no_pre_opened_is_not_shown() -> None:
+    assert shown("Words.</pre> More.") == [("paragraph", "Words. More.")]
+
+
+def test_a_link_before_a_cells_first_bar_ends_its_attributes_and_no_word_is_lost() -> None:
+    [row] = page('{|\n|see [[Ruins|the ruins]] |then||more\n|colspan="2" |both\n|}')
+    assert row.text == "see the ruins |then | more | both"
+    assert [(c.tag, c.colspan) for c in row.cells] == [("td", 1), ("td", 1), ("td", 2)]
+
+
+def test_a_captions_attributes_may_follow_its_plus_without_a_space() -> None:
+    assert shown('{|\n|+style="color: red;"|Levels\n|-\n|a\n|}') == [("table_row", "Levels"), ("table_row", "a")]
+    assert page('{|\n|+style="color: red;"|Levels\n|}')[0].cells[0].tag == "caption"
+
+
+def test_after_a_term_a_deeper_list_under_a_colon_is_read_with_its_markers() -> None:
+    assert [(b.kind, b.markers, b.text) for b in page(";Term\n:*Point")] == [
+        ("bullet", ";", "Term"),
+        ("bullet", ":*", "Point"),
+    ]
