@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from typing import Literal, TypeGuard
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Node, Tag, Text
@@ -80,7 +80,7 @@ def _contents(cell: Tag) -> Iterable[Node]:
 
 
 def _cell(node: Tag) -> Cell:
-    tag = "th" if str(node.tag).lower() == "th" else "td"
+    tag: Literal["td", "th"] = "th" if str(node.tag).lower() == "th" else "td"
     return Cell(tag) if _link_first(node) else Cell(tag, _span(node, "rowspan"), _span(node, "colspan"))
 
 
