@@ -99,8 +99,8 @@ class Block:
     table's caption is a row of one ``caption`` cell, its first, and how far the table is set in
     (``:{|``: one step) in ``indent``. A footnote (``footnote``)
     keeps its number in ``number`` and what its marks name it by in ``key``. A horizontal
-    rule (``----``) is drawn above a block (``rule_above``), or below the page's last one
-    (``rule_below``): it has no words, so it is no rule of its own. A list item after a blank
+    rule (``----``) is drawn above a block (``rule_above``: how many), or below the page's last
+    one (``rule_below``): it has no words, so it is no rule of its own. A list item after a blank
     line starts a list of its own (``new_list``), numbered from 1 again, as on the wiki.
     """
 
@@ -117,8 +117,8 @@ class Block:
     table: int = 0
     indent: int = 0
     key: str = ""
-    rule_above: bool = False
-    rule_below: bool = False
+    rule_above: int = 0
+    rule_below: int = 0
     new_list: bool = False
 
     @property

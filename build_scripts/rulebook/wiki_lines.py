@@ -36,6 +36,8 @@ __all__ = ["Line", "tokenise"]
 _LIST_MARKERS = ("*", "#", ";", ":")
 _LINE_END = re.compile(r"[ \t]*\n")
 _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
+#: Comments before a table's cell at a line's start: the wiki takes them away before it reads the line.
+_COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+(?=[|!])", re.MULTILINE)
 #: A table's first line as the wiki finds one: spaces and ``:`` signs may stand before its ``{|``.
 _TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
 #: ``<nowiki>…</nowiki>`` inside ``<pre>``: its words alone, as the wiki's ``<pre>`` keeps them (T15238).
@@ -93,7 +95,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     tables = [0]  # how many tables so far
-    text, indents = _tables_set_in(text)
+    text, indents = _tables_set_in(_COMMENT_BEFORE_CELL.sub("", _comment_closed(text)))
     nodes = mwparserfromhell.parse(read_quotes(text, file, strict=reader.strict)).nodes
     for at, node in enumerate(nodes):
         current = lines[-1]
@@ -124,6 +126,12 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     for line in lines:
         _heading_like(line, text, reader)
     return lines
+
+
+def _comment_closed(text: str) -> str:
+    """The text with a comment left open closed at its end: the wiki's runs out to the end of the page."""
+    opened = text.rfind("<!--")
+    return text + "-->" if opened >= 0 and "-->" not in text[opened + 4 :] else text
 
 
 def _tables_set_in(text: str) -> tuple[str, dict[int, int]]:

@@ -104,7 +104,7 @@ def _caption(node: Tag, reader: InlineReader, line: int) -> Row | None:
     (``|+ style="…" | words``), a cell whose first attribute is ``+`` or starts with it (``|+style="…"|``).
     """
     nodes = list(_contents(node))
-    if node.wiki_markup != "|":
+    if node.wiki_markup != "|" or not str(node)[1:].startswith("+"):  # "||+1" is a cell of "+1"
         return None
     row = Row(line)
     if node.attributes and str(node.attributes[0].name).strip().startswith("+"):  # "+" or "+style=…"

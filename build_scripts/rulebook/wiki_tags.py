@@ -32,4 +32,7 @@ TEXT_TAGS = {
     "span": "",
     "font": "",
     "bdi": "",
+    # Not text-level: a page shows what a transclusion's marks hold, and never the marks.
+    "noinclude": "",
+    "onlyinclude": "",
 }

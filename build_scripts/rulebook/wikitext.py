@@ -157,9 +157,9 @@ def _ruled(blocks: list[Block], rules: list[int]) -> list[Block]:
     out = list(blocks)
     for place in rules:
         if place < len(out):
-            out[place] = replace(out[place], rule_above=True)
+            out[place] = replace(out[place], rule_above=out[place].rule_above + 1)
         elif out:
-            out[-1] = replace(out[-1], rule_below=True)
+            out[-1] = replace(out[-1], rule_below=out[-1].rule_below + 1)
     return out
 
 

@@ -45,3 +45,23 @@ def test_after_a_term_a_deeper_list_under_a_colon_is_read_with_its_markers() -> 
         ("bullet", ";", "Term"),
         ("bullet", ":*", "Point"),
     ]
+
+
+def test_a_comment_left_open_runs_out_to_the_end_of_the_page() -> None:
+    assert shown("Words.\n<!-- an editor's note, never closed\nMore.") == [("paragraph", "Words.")]
+
+
+def test_two_horizontal_rules_in_a_row_are_two_lines() -> None:
+    [below] = page("Above.\n----\n----\nBelow.")[1:]
+    assert (below.text, below.rule_above) == ("Below.", 2)
+    assert page("Last.\n----\n----")[0].rule_below == 2
+
+
+def test_a_cell_of_a_plus_sign_is_no_caption_and_a_comment_before_a_cell_is_nothing() -> None:
+    [row] = page("{|\n|a\n||+1\n<!--c-->|b\n|}")
+    assert [c.tag for c in row.cells] == ["td", "td", "td"]
+    assert row.text == "a | +1 | b"
+
+
+def test_transclusion_marks_are_not_shown() -> None:
+    assert shown("a<noinclude>b</noinclude></noinclude> c</onlyinclude>") == [("paragraph", "ab c")]
