@@ -148,6 +148,8 @@ class InlineReader:
     def _text(self, text: str, tags: tuple[str, ...], out: list[Inline]) -> None:
         text = _LOOSE_TAGS.sub("", _SWITCHES.sub("", text)).replace("&apos;", "'")
         if out and out[-1].kind == "link" and out[-1].url is None and out[-1].note == "wikilink":
+            if "[" in out[-1].text and text.startswith("]"):  # [[a|[b]]]: the "]" is the link's (T4095)
+                out[-1], text = replace(out[-1], text=out[-1].text + "]"), text[1:]
             trail = _LINK_TRAIL.match(text)
             if trail:
                 out[-1] = replace(out[-1], text=out[-1].text + trail.group(0))
@@ -173,7 +175,11 @@ class InlineReader:
             self.runs(node.text.nodes if node.text is not None else (), line, tags, out)
             out.append(Inline("text", "]]", tags=tags))
             return
-        words = self.runs(node.text.nodes, line, tags) if node.text is not None else [Inline("text", target, tags=tags)]
+        if node.text is not None:  # a [url words] in a link's words is words as written to the wiki (T4095)
+            nodes = [Text(str(n)) if isinstance(n, ExternalLink) and n.brackets else n for n in node.text.nodes]
+            words = self.runs(nodes, line, tags)
+        else:
+            words = [Inline("text", target, tags=tags)]
         out.extend(Inline("link", w.text, label=target, note="wikilink", tags=_tags_of(w)) for w in words if w.text)
 
     def _external(self, node: ExternalLink, line: int, tags: tuple[str, ...], out: list[Inline]) -> None:

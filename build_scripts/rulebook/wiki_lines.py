@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field, replace
+from typing import TypeGuard
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Node, Tag, Text
@@ -112,6 +113,8 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
             _list_marker(node.wiki_markup, lines, Source(file, number))
         elif is_category(node):  # the wiki drops the space before a category link too (T2087)
             _strip_back(lines)
+        elif _is_pre(node) and current.bullet:  # in a list's item: its words, in the item (T2785)
+            current.inlines.append(Inline("text", _pre_words(node), note="nowiki", tags=("code",)))
         elif is_references(node) or is_table(node) or is_block(node):
             rows = _block(node, reader, number, tables)
             lines += [
@@ -149,6 +152,15 @@ def _tables_set_in(text: str) -> tuple[str, dict[int, int]]:
     return _TABLE_START.sub(found, text), indents
 
 
+def _is_pre(node: Node) -> TypeGuard[Tag]:
+    return isinstance(node, Tag) and str(node.tag).strip().lower() == "pre"
+
+
+def _pre_words(node: Tag) -> str:
+    """A ``<pre>``'s words as written, entities read, a ``<nowiki>`` in it its words alone."""
+    return html.unescape(_NOWIKI_IN_PRE.sub(r"\1", str(node.contents))) if node.contents is not None else ""
+
+
 def _words_after(nodes: list[Node], at: int) -> bool:
     """Whether anything but spaces and comments follows the node on its line (a tag too, as on the wiki)."""
     for after in nodes[at + 1 :]:
@@ -169,9 +181,8 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
         for ref in (n for n in node.contents.nodes if is_ref(n)) if node.contents is not None else ():
             reader.notes.define(ref, group, number, lambda nodes: strip_runs(reader.runs(nodes, number)))
         return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted(group)]
-    if isinstance(node, Tag) and str(node.tag).strip().lower() == "pre":  # its words as written, entities read
-        words = html.unescape(_NOWIKI_IN_PRE.sub(r"\1", str(node.contents))) if node.contents is not None else ""
-        return [Line(number, [Inline("text", words, note="nowiki")], pre="tag")]
+    if _is_pre(node):
+        return [Line(number, [Inline("text", _pre_words(node), note="nowiki")], pre="tag")]
     if is_rule(node):
         return [Line(number, rule=True)]
     if is_gallery(node):

@@ -65,3 +65,17 @@ def test_a_cell_of_a_plus_sign_is_no_caption_and_a_comment_before_a_cell_is_noth
 
 def test_transclusion_marks_are_not_shown() -> None:
     assert shown("a<noinclude>b</noinclude></noinclude> c</onlyinclude>") == [("paragraph", "ab c")]
+
+
+def test_a_links_words_keep_a_bracket_and_an_address_as_written() -> None:
+    assert [(r.kind, r.text) for r in page("[[Ruins|[bar]]] and [[Ruins|[http://example.com/]]]")[0].inlines] == [
+        ("link", "[bar]"),
+        ("text", " and "),
+        ("link", "[http://example.com/]"),
+    ]
+
+
+def test_a_pre_in_a_lists_item_is_its_words_in_the_item() -> None:
+    [first, second] = page("*<pre>foo</pre>\n*zar")
+    assert [(r.text, r.tags) for r in first.inlines] == [("foo", ("code",))]
+    assert (first.markers, second.text) == ("*", "zar")
