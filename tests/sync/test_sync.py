@@ -233,11 +233,11 @@ def test_a_truncated_or_malformed_export(wiki: Wiki, project: Path, tmp_path: Pa
 
 def test_a_revision_the_build_refuses_is_named_and_a_later_fix_passes_it_over(wiki: Wiki, project: Path) -> None:
     synced(project, "--api", wiki.api)
-    broken = wiki.edit(TITLE, "===Ruins===→===Ruins", summary="oops")
+    broken = wiki.edit(TITLE, "===Ruins===→=== ===", summary="oops")  # a heading with no words
     message = refused(project, "--api", wiki.api)
     assert f"revision {broken} of 'Scrollhammer Rulebook'" in message
     assert "Scrollhammer_Rulebook.wiki:" in message, "the line"
-    fixed = wiki.edit(TITLE, "===Ruins→===Ruins===", summary="fix the heading")
+    fixed = wiki.edit(TITLE, "=== ===→===Ruins===", summary="fix the heading")
     out = synced(project, "--api", wiki.api)
     assert f"passed over (the build refuses it; the next revision carries its change): revision {broken}" in out
     assert revisions(project)[-1]["rev"] == fixed
