@@ -149,7 +149,23 @@ def _classify(lines: list[Line], file: str, *, synced: bool) -> list[Block]:  # 
         else:
             paragraph.append(line)
     flush()
-    return _attach_chart_bodies(_ruled(blocks, rules))
+    return _attach_chart_bodies(_ruled(_heading_something(blocks), rules))
+
+
+def _heading_something(blocks: list[Block]) -> list[Block]:
+    """A bold or plain line is a sub-heading only when it heads something: rules under it.
+
+    One the page's end or a heading of the wiki's own follows heads nothing; it is the
+    paragraph the wiki shows (a bold line's words bold).
+    """
+    out = list(blocks)
+    for i, block in enumerate(out):
+        after = out[i + 1] if i + 1 < len(out) else None
+        if block.kind == "heading" and block.style in ("bold", "plain"):
+            if after is None or (after.kind == "heading" and after.style == "wiki"):
+                kind = "bold" if block.style == "bold" else "text"
+                out[i] = Block("paragraph", (Inline(kind, block.text),), block.source)
+    return out
 
 
 def _ruled(blocks: list[Block], rules: list[int]) -> list[Block]:

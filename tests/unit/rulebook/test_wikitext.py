@@ -127,9 +127,12 @@ def test_unknown_markup_is_refused() -> None:
 
 
 def test_chart_row_without_its_paragraph() -> None:
-    err = error_for(f"{BANNER}\n\n==S==\n\n1: Breach!\n\n'''Next'''".encode())
+    err = error_for(f"{BANNER}\n\n==S==\n\n1: Breach!\n\n'''Next'''\n\nIts rules.".encode())
     assert err.source.line == 5
     assert "followed by its paragraph" in err.message
+
+
+Q3 = "'" * 3
 
 
 #: Every refusal of the parser, as a maintainer reads it: the file, the line and the whole message.
@@ -232,7 +235,7 @@ def test_what_each_line_becomes_as_runs() -> None:
             Source("f.wiki", 3),
         ),
         ("paragraph", None, (Inline("text", "One"), Inline("text", " "), Inline("text", "two.")), Source("f.wiki", 4)),
-        ("heading", "plain", (Inline("text", "Plain Heading"),), Source("f.wiki", 7)),
+        ("paragraph", None, (Inline("text", "Plain Heading"),), Source("f.wiki", 7)),  # heads nothing: words
     ]
 
 
@@ -248,7 +251,23 @@ def test_what_each_line_becomes_as_runs() -> None:
     ],
 )
 def test_what_a_line_is_read_as(text: str, blocks: list[tuple[str, str | None, str]]) -> None:
-    assert [(b.kind, b.style, b.text) for b in parse_blocks(f"==T==\n\n{text}", "f.wiki", banner=False)[1:]] == blocks
+    read = parse_blocks(f"==T==\n\n{text}\nIts rules.\n", "f.wiki", banner=False)[1:]
+    assert [(b.kind, b.style, b.text) for b in read] == [*blocks, ("paragraph", None, "Its rules.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        (f"{Q3}Lava{Q3}\n", [("paragraph", "bold")]),  # the page's end: it heads nothing
+        ("Big Woods\n===Hills===\nRules.\n", [("paragraph", "text"), ("heading", "text"), ("paragraph", "text")]),
+        (f"{Q3}Lava{Q3}\n\n{Q3}Hot{Q3}\n\nRules.\n", [("heading", "text"), ("heading", "text"), ("paragraph", "text")]),
+    ],
+)
+def test_a_bold_or_plain_line_is_a_sub_heading_only_when_it_heads_something(
+    text: str, kinds: list[tuple[str, str]]
+) -> None:
+    read = parse_blocks(f"==T==\n\n{text}", "f.wiki", banner=False)[1:]
+    assert [(b.kind, b.inlines[0].kind) for b in read] == kinds
 
 
 def test_blank_runs_at_a_lines_ends_are_dropped_and_only_those() -> None:
