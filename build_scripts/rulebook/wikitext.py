@@ -161,10 +161,10 @@ def _heading_something(blocks: list[Block]) -> list[Block]:
     out = list(blocks)
     for i, block in enumerate(out):
         after = out[i + 1] if i + 1 < len(out) else None
-        if block.kind == "heading" and block.style in ("bold", "plain"):
-            if after is None or (after.kind == "heading" and after.style == "wiki"):
-                kind = "bold" if block.style == "bold" else "text"
-                out[i] = Block("paragraph", (Inline(kind, block.text),), block.source)
+        heads_nothing = after is None or (after.kind == "heading" and after.style == "wiki")
+        if block.kind == "heading" and block.style in ("bold", "plain") and heads_nothing:
+            kind = "bold" if block.style == "bold" else "text"
+            out[i] = Block("paragraph", (Inline(kind, block.text),), block.source)
     return out
 
 
