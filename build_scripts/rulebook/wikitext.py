@@ -163,8 +163,8 @@ def _heading_something(blocks: list[Block]) -> list[Block]:
         after = out[i + 1] if i + 1 < len(out) else None
         heads_nothing = after is None or (after.kind == "heading" and after.style == "wiki")
         if block.kind == "heading" and block.style in ("bold", "plain") and heads_nothing:
-            kind = "bold" if block.style == "bold" else "text"
-            out[i] = Block("paragraph", (Inline(kind, block.text),), block.source)
+            words = Inline("bold", block.text) if block.style == "bold" else Inline("text", block.text)
+            out[i] = Block("paragraph", (words,), block.source)
     return out
 
 
