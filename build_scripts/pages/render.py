@@ -222,6 +222,8 @@ def _runs(runs: tuple[Inline, ...], block_id: str, page_url: str, page_urls: Map
             html = _MISSING.format(text=text, id=f"{block_id}-ref-{references}", label=run.label, note=note)
         elif run.kind == "image":
             html = image_html(run, posixpath.relpath(run.url, page_url or ".") if run.url else None)
+        elif run.note == "cite-error":  # Cite's message for a footnote it refuses, as the wiki marks it
+            html = Markup('<span class="wiki-cite-error">{}</span>').format(text)
         elif run.kind in ("link", "break", "unshown", "footnote"):
             html = wiki_run(run, text, rule_href(run.href, page_url, page_urls) if run.href else None)
         else:

@@ -120,7 +120,8 @@ class InlineReader:
             if words:  # words as written: no markup, no term linked, no quote closed in them
                 out.append(Inline("text", words, tags=tags, note="nowiki"))
         elif is_ref(node):
-            out.append(self.notes.mark(node, line, lambda nodes: strip_runs(self.runs(nodes, line)), tags))
+            mark = self.notes.mark(node, line, lambda nodes: strip_runs(self.runs(nodes, line)), tags)
+            out.append(self.cite_error(mark.text, line, tags) if mark.note == "cite-error" else mark)
         elif isinstance(node, Wikilink):
             self._wikilink(node, line, tags, out)
         elif isinstance(node, ExternalLink):
@@ -144,6 +145,16 @@ class InlineReader:
         self.unshown.append(Unshown(where, snippet, _what(node)))
         note = f"The site cannot show {_what(node)} yet; here as the wiki has it."
         return Inline("unshown", str(node), note=note, tags=tags)
+
+    def cite_error(self, message: str, line: int, tags: tuple[str, ...] = ()) -> Inline:
+        """Cite's message for a footnote it refuses, shown where the wiki shows it; an export's reader stops.
+
+        Raises:
+            RulebookError: when ``strict``, naming the file and line.
+        """
+        if self.strict:
+            raise RulebookError(f"a footnote the wiki refuses ({message})", source=Source(self.file, line))
+        return Inline("text", message, note="cite-error", tags=tags)
 
     def _text(self, text: str, tags: tuple[str, ...], out: list[Inline]) -> None:
         text = _LOOSE_TAGS.sub("", _SWITCHES.sub("", text)).replace("&apos;", "'")
@@ -253,8 +264,12 @@ def is_block(node: object) -> bool:
 
 
 def is_rule(node: object) -> bool:
-    """Whether the node is a horizontal rule (``----``, or more dashes)."""
-    return isinstance(node, Tag) and str(node.wiki_markup).startswith("----")
+    """Whether the node is a horizontal rule (``----``, or more dashes, or the HTML tag ``<hr>``)."""
+    if not isinstance(node, Tag):
+        return False
+    return str(node.wiki_markup).startswith("----") or (
+        node.wiki_markup is None and str(node.tag).strip().lower() == "hr"
+    )
 
 
 def strip_runs(inlines: list[Inline]) -> list[Inline]:

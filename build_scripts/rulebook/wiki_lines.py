@@ -19,6 +19,7 @@ from mwparserfromhell.nodes import Comment, Heading, Node, Tag, Text
 
 from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Cell, Inline
+from build_scripts.rulebook.wiki_cite import CITE_ERROR, list_fault
 from build_scripts.rulebook.wiki_images import gallery_images, is_gallery
 from build_scripts.rulebook.wiki_inline import (
     InlineReader,
@@ -177,10 +178,7 @@ def _words_after(nodes: list[Node], at: int) -> bool:
 def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> list[Line]:
     """A block's lines: the notes listed so far, a table's rows, or what the site cannot show yet."""
     if is_references(node):
-        group = listed_group(node)
-        for ref in (n for n in node.contents.nodes if is_ref(n)) if node.contents is not None else ():
-            reader.notes.define(ref, group, number, lambda nodes: strip_runs(reader.runs(nodes, number)))
-        return [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted(group)]
+        return _listed(node, reader, number)
     if _is_pre(node):
         return [Line(number, [Inline("text", _pre_words(node), note="nowiki")], pre="tag")]
     if is_rule(node):
@@ -192,6 +190,19 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
         rows = table_rows(node, reader, number)
         return [Line(r.line, r.inlines, cells=tuple(r.cells), table=tables[0]) for r in rows]
     return [Line(number, inlines=[reader.cannot_show(node, number)])]
+
+
+def _listed(node: Tag, reader: InlineReader, number: int) -> list[Line]:
+    """The notes a ``<references>`` lists, then Cite's messages for the ones it refuses in it."""
+    fault = list_fault(node)
+    if fault:  # the wiki lists nothing here: its message instead
+        return [Line(number, [reader.cite_error(CITE_ERROR + fault, number)])]
+    group, faults = listed_group(node), []
+    for ref in (n for n in node.contents.nodes if is_ref(n)) if node.contents is not None else ():
+        fault = reader.notes.define(ref, group, number, lambda nodes: strip_runs(reader.runs(nodes, number)))
+        faults += [reader.cite_error(CITE_ERROR + fault, number), Inline("text", " ")] if fault else []
+    listed = [Line(n.line, list(n.runs), note=n.number, key=n.key) for n in reader.notes.unlisted(group)]
+    return [*listed, Line(number, faults[:-1])] if faults else listed
 
 
 def _notes(reader: InlineReader, number: int) -> list[Line]:

@@ -8,7 +8,8 @@ are listed at the page's end. Each listed note is
 a ``footnote`` block: a rule with its id, card and history, whose mark links to it
 (:mod:`build_scripts.rulebook.wikilinks`). A group's notes (``group="g"``) are numbered apart
 (``[g 1]``) and listed by its own ``<references group="g" />``; a named note's words may be
-given inside ``<references>``.
+given inside ``<references>``. A note ``follow="x"`` adds its words to note ``x``'s. A footnote
+Cite refuses (:mod:`build_scripts.rulebook.wiki_cite`) leaves Cite's message instead of a mark.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TypeGuard
 from mwparserfromhell.nodes import Node, Tag
 
 from build_scripts.core.model import Inline
+from build_scripts.rulebook.wiki_cite import CITE_ERROR, DUPLICATE_KEY, arguments, ref_fault
 
 __all__ = ["Note", "Notes", "is_ref", "is_references", "listed_group"]
 
@@ -36,6 +38,8 @@ class Note:
     line: int = 0
     listed: bool = False
     group: str = ""
+    #: Its words as written, to tell a second definition of other words.
+    written: str = ""
 
 
 #: What reads a note's words: its nodes → its runs.
@@ -53,8 +57,21 @@ class Notes:
     counts: dict[str, int] = field(default_factory=dict)
 
     def mark(self, node: Tag, line: int, words: Words, tags: tuple[str, ...]) -> Inline:
-        """The mark a ``<ref>`` leaves (``[1]``, ``[g 1]`` in a group); its words (``words`` reads them) kept."""
-        name, group = _attribute(node, "name"), _attribute(node, "group")
+        """The mark a ``<ref>`` leaves (``[1]``, ``[g 1]`` in a group); its words (``words`` reads them) kept.
+
+        A footnote Cite refuses leaves Cite's message (a run noted ``cite-error``); one that
+        follows another (``follow="x"``) adds its words to that one's and leaves no mark.
+        """
+        fault = ref_fault(node, None, self._used, self._grouped)
+        if fault:
+            return Inline("text", CITE_ERROR + fault, note="cite-error", tags=tags)
+        given = arguments(node)
+        name, group, follow = given.get("name", ""), given.get("group", ""), given.get("follow", "")
+        parent = self.by_name.get((group, follow)) if follow else None
+        if parent is not None:
+            if node.contents is not None and str(node.contents).strip():
+                parent.runs = [*parent.runs, Inline("text", " "), *words(list(node.contents.nodes))]
+            return Inline("text", "", tags=tags)
         note = self.by_name.get((group, name)) if name else None
         if note is None:
             self.counts[group] = self.counts.get(group, 0) + 1
@@ -66,16 +83,30 @@ class Notes:
         mark = f"[{group} {note.number}]" if group else f"[{note.number}]"
         return Inline("footnote", mark, label=note.key, tags=tags)
 
-    def define(self, node: Tag, group: str, line: int, words: Words) -> None:
-        """A named note's words given inside its ``<references>`` (``<ref name="x">words</ref>``)."""
-        note = self.by_name.get((_attribute(node, "group") or group, _attribute(node, "name")))
-        if note is not None:
-            self._words(note, node, line, words)
+    def define(self, node: Tag, group: str, line: int, words: Words) -> str:
+        """A named note's words given inside its ``<references>`` (``<ref name="x">words</ref>``).
+
+        Returns:
+            Cite's message when it refuses the definition ("" when it does not).
+        """
+        fault = ref_fault(node, group, self._used, self._grouped)
+        if not fault:
+            self._words(self.by_name[group, _attribute(node, "name")], node, line, words)
+        return fault
+
+    def _used(self, group: str, name: str) -> bool:
+        return (group, name) in self.by_name
+
+    def _grouped(self, group: str) -> bool:
+        return any(n.group == group and not n.listed for n in self.notes)
 
     @staticmethod
     def _words(note: Note, node: Tag, line: int, words: Words) -> None:
-        if node.contents is not None and str(node.contents).strip() and not note.runs:
-            note.runs, note.line = words(list(node.contents.nodes)), line
+        written = str(node.contents).strip() if node.contents is not None else ""
+        if written and not note.runs:
+            note.runs, note.line, note.written = words(list(node.contents.nodes)), line, written
+        elif written and written != note.written:  # the wiki adds its message to the first words
+            note.runs = [*note.runs, Inline("text", " " + CITE_ERROR + DUPLICATE_KEY.format(note.name))]
 
     def unlisted(self, group: str | None = None) -> list[Note]:
         """The group's notes not listed yet, in their order (``None``: every group's, at the page's end).

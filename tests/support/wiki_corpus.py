@@ -370,7 +370,10 @@ def why(result: Result) -> str:
         ),
         (
             any(w.kind == "p" and s.kind == "heading" and w.words == s.words for w, s in pairs),
-            "a line the rulebook writes as a sub-heading (a bold line, a short title-case line): a heading on the site",
+            (
+                "a line the rulebook writes as a sub-heading (a bold line, a short title-case line) with rules "
+                "under it: a heading on the site"
+            ),
         ),
         (
             any(w.kind == "pre" and s.kind == "p" for w, s in pairs),
@@ -385,17 +388,16 @@ def why(result: Result) -> str:
             "an address of a scheme the site does not link (only http(s), ftp(s), mailto and //host leave the site)",
         ),
         (
-            any("Cite error" in w.words for w in result.wiki),
-            "the wiki shows Cite's error message for a malformed footnote; the site shows the note",
-        ),
-        (
             re.search(r"\[\[\s*(?:#|%23)", result.case.text) is not None
             and any(w.links and not s.links for w, s in pairs),
             "a link to a section this page does not have: the wiki links it anyway (to nowhere); the site shows its words",
         ),
         (
             "follow=" in result.case.text,
-            "Cite's follow= (a note continued in another) is not read yet: each is a note of its own",
+            (
+                "a note that follows one not given before it (follow=): the wiki shows its words apart, "
+                "unnumbered, in the list; the site lists it as a note of its own"
+            ),
         ),
         (
             "[[" in result.case.text and first_link.lower() == TITLE.lower(),

@@ -248,3 +248,11 @@ def test_a_numbered_list_after_a_blank_line_counts_from_one_again() -> None:
     md = page("# One.\n# Two.\n\n# Again one.\n")
     assert md.count('<ol class="rule-list">') == 2
     assert 'start="3"' not in md
+
+
+def test_cites_message_for_a_footnote_it_refuses_is_marked_as_the_wikis_error() -> None:
+    html = page("Cover.<ref></ref>")
+    assert (
+        '<span class="wiki-cite-error">Cite error: Invalid &lt;ref&gt; tag; refs with no name must have content</span>'
+        in html
+    )

@@ -79,3 +79,8 @@ def test_a_pre_in_a_lists_item_is_its_words_in_the_item() -> None:
     [first, second] = page("*<pre>foo</pre>\n*zar")
     assert [(r.text, r.tags) for r in first.inlines] == [("foo", ("code",))]
     assert (first.markers, second.text) == ("*", "zar")
+
+
+def test_the_html_tag_hr_is_a_horizontal_rule() -> None:
+    [below] = page("Above.\n<hr />\nBelow.")[1:]
+    assert (below.text, below.rule_above) == ("Below.", 1)
