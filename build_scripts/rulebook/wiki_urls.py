@@ -4,8 +4,9 @@ An external link's address is written with entities (``http://x&amp;y``): the wi
 them first and ends a bare address where a character no address holds stands (``<``, ``>``,
 ``"``, a space). A wiki link's words, when it has none of its own, are its target as the
 wiki shows it: entities and ``%``-escapes read (``[[7%25 Solution]]`` shows "7% Solution").
-Only addresses that leave the site safely are links: ``http(s)``, ``ftp(s)``, ``mailto``
-and the wiki's protocol-relative ``//host``; a lone ``http://`` is no address at all.
+Only addresses of the schemes the wiki links are links (``http(s)``, ``ftp``, ``mailto``,
+``news:``, ``irc://``, …, the protocol-relative ``//host``; never ``javascript:``); a lone
+``http://`` is no address at all.
 A wiki link's target must be a title the wiki can have (``[[]]``, ``[[Help:]]``,
 ``[[./foo]]``, ``[[a<b]]`` are none): the wiki shows such a link as written.
 """
@@ -18,8 +19,14 @@ from urllib.parse import unquote
 
 __all__ = ["address", "is_title", "leaves_safely", "shown_title"]
 
-#: The addresses a link may leave the site for.
-_SAFE_SCHEMES = re.compile(r"(?:(?:https?|ftp|ftps|mailto):|//)", re.IGNORECASE)
+#: The addresses a link may leave the site for: those the wiki links (MediaWiki 1.39's ``$wgUrlProtocols``),
+#: none of which runs a script (``javascript:`` and ``data:`` are not among them).
+_URL_PROTOCOLS = (
+    "bitcoin:", "ftp://", "ftps://", "geo:", "git://", "gopher://", "http://", "https://", "irc://", "ircs://",
+    "magnet:", "mailto:", "matrix:", "mms://", "news:", "nntp://", "redis://", "sftp://", "sip:", "sips:", "sms:",
+    "ssh://", "svn://", "tel:", "telnet://", "urn:", "worldwind://", "xmpp:", "//",
+)  # fmt: skip
+_SAFE_SCHEMES = re.compile("|".join(re.escape(p) for p in _URL_PROTOCOLS), re.IGNORECASE)
 #: A scheme with nothing after it.
 _LONE = re.compile(r"[a-z][a-z0-9+.-]*:(?://)?", re.IGNORECASE)
 #: What ends an address once its entities are read (an ideographic space too).

@@ -383,11 +383,6 @@ def why(result: Result) -> str:
             ),
         ),
         (
-            any(w.links and not s.links and w.words == s.words for w, s in pairs)
-            and _UNLINKED_SCHEME.search(result.case.text),
-            "an address of a scheme the site does not link (only http(s), ftp(s), mailto and //host leave the site)",
-        ),
-        (
             re.search(r"\[\[\s*(?:#|%23)", result.case.text) is not None
             and any(w.links and not s.links for w, s in pairs),
             "a link to a section this page does not have: the wiki links it anyway (to nowhere); the site shows its words",
@@ -412,12 +407,6 @@ def why(result: Result) -> str:
         ),
     ]
     return next((reason for holds, reason in reasons if holds), "")
-
-
-#: Schemes the wiki links and the site does not (``news:``, ``irc://``, …).
-_UNLINKED_SCHEME = re.compile(
-    r"\b(?:news|irc|ircs|gopher|telnet|nntp|worldwind|svn|git|mms|sip|sips|sms|tel|xmpp|urn|geo|magnet|bitcoin|redis|sftp|ssh):"
-)
 
 
 def report(results: list[Result], *, source: str = "`tests/support/wiki_corpus.py`", title: str = "") -> str:

@@ -65,8 +65,8 @@ def test_a_word_between_underscores_is_words() -> None:
         ("[ftp://e.org a]", "ftp://e.org"),
         ("[ftps://e.org a]", "ftps://e.org"),
         ("[mailto:a@e.org a]", "mailto:a@e.org"),
-        ("[irc://e.org a]", None),
-        ("[sftp://e.org a]", None),
+        ("[irc://e.org a]", "irc://e.org"),
+        ("[sftp://e.org a]", "sftp://e.org"),
     ],
 )
 def test_a_link_leaves_only_for_a_safe_scheme(link: str, url: str | None) -> None:

@@ -53,8 +53,11 @@ def test_an_address_is_read_with_its_entities_and_ends_where_no_address_goes_on(
         ("http://", False),
         ("mailto:", False),
         ("javascript:alert(1)", False),
-        ("news:alt.wikipedia.rox", False),
-        ("irc://example.org", False),
+        ("news:alt.wikipedia.rox", True),
+        ("irc://example.org", True),
+        ("tel:+441234", True),
+        ("data:text/html,x", False),
+        ("vbscript:x", False),
     ],
 )
 def test_only_addresses_that_leave_the_site_safely_are_links(url: str, safe: bool) -> None:
