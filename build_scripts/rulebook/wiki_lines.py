@@ -31,6 +31,7 @@ from build_scripts.rulebook.wiki_inline import (
 )
 from build_scripts.rulebook.wiki_notes import is_ref, is_references, listed_group
 from build_scripts.rulebook.wiki_quotes import read_quotes
+from build_scripts.rulebook.wiki_source import as_the_wiki_reads_it
 from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
@@ -38,10 +39,6 @@ __all__ = ["Line", "tokenise"]
 _LIST_MARKERS = ("*", "#", ";", ":")
 _LINE_END = re.compile(r"[ \t]*\n")
 _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
-#: Comments before a table's cell at a line's start: the wiki takes them away before it reads the line.
-_COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+(?=[|!])", re.MULTILINE)
-#: A table's first line as the wiki finds one: spaces and ``:`` signs may stand before its ``{|``.
-_TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
 #: ``<nowiki>…</nowiki>`` inside ``<pre>``: its words alone, as the wiki's ``<pre>`` keeps them (T15238).
 _NOWIKI_IN_PRE = re.compile(r"<nowiki>(.*?)</nowiki>", re.DOTALL | re.IGNORECASE)
 _COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -97,7 +94,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     number = 1  # the physical line the next node starts on
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     tables = [0]  # how many tables so far
-    text, indents = _tables_set_in(_COMMENT_BEFORE_CELL.sub("", _comment_closed(text)))
+    text, indents = as_the_wiki_reads_it(text)
     nodes = mwparserfromhell.parse(read_quotes(text, file, strict=reader.strict)).nodes
     for at, node in enumerate(nodes):
         current = lines[-1]
@@ -130,27 +127,6 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     for line in lines:
         _heading_like(line, text, reader)
     return lines
-
-
-def _comment_closed(text: str) -> str:
-    """The text with a comment left open closed at its end: the wiki's runs out to the end of the page."""
-    opened = text.rfind("<!--")
-    return text + "-->" if opened >= 0 and "-->" not in text[opened + 4 :] else text
-
-
-def _tables_set_in(text: str) -> tuple[str, dict[int, int]]:
-    """The text with what stands before a table's ``{|`` taken away, and each such table's line and indent.
-
-    The wiki's ``Parser::handleTables`` reads a line's ``{|`` after ``:`` signs (and spaces), the
-    table then set in a definition's place for each ``:`` (an old way to indent a table).
-    """
-    indents: dict[int, int] = {}
-
-    def found(start: re.Match[str]) -> str:
-        indents[text.count("\n", 0, start.start()) + 1] = len(start.group(1))
-        return ""
-
-    return _TABLE_START.sub(found, text), indents
 
 
 def _is_pre(node: Node) -> TypeGuard[Tag]:

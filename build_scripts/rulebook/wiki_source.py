@@ -1,0 +1,45 @@
+"""What the wiki does to a page's text before it reads its lines.
+
+MediaWiki takes some things away before its parser reads a page line by line: a comment
+left open runs out to the page's end, a comment before a table's cell at a line's start is
+nothing, and the ``:`` signs before a table's ``{|`` set the table in. mwparserfromhell
+reads the text as written, so these are done first, each keeping the page's lines where
+they are (a message names the line an editor sees).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["as_the_wiki_reads_it"]
+
+#: Comments before a table's cell at a line's start: the wiki takes them away before it reads the line.
+_COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+(?=[|!])", re.MULTILINE)
+#: A table's first line as the wiki finds one: spaces and ``:`` signs may stand before its ``{|``.
+_TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
+
+
+def as_the_wiki_reads_it(text: str) -> tuple[str, dict[int, int]]:
+    """The text as the wiki's parser reads it, and the line and indent of each table set in by ``:``."""
+    return _tables_set_in(_COMMENT_BEFORE_CELL.sub("", _comment_closed(text)))
+
+
+def _comment_closed(text: str) -> str:
+    """The text with a comment left open closed at its end: the wiki's runs out to the end of the page."""
+    opened = text.rfind("<!--")
+    return text + "-->" if opened >= 0 and "-->" not in text[opened + 4 :] else text
+
+
+def _tables_set_in(text: str) -> tuple[str, dict[int, int]]:
+    """The text with what stands before a table's ``{|`` taken away, and each such table's line and indent.
+
+    The wiki's ``Parser::handleTables`` reads a line's ``{|`` after ``:`` signs (and spaces), the
+    table then set in a definition's place for each ``:`` (an old way to indent a table).
+    """
+    indents: dict[int, int] = {}
+
+    def found(start: re.Match[str]) -> str:
+        indents[text.count("\n", 0, start.start()) + 1] = len(start.group(1))
+        return ""
+
+    return _TABLE_START.sub(found, text), indents
