@@ -24,7 +24,8 @@ from build_scripts.core.errors import RulebookError, Source
 from build_scripts.core.model import Inline
 from build_scripts.rulebook.wiki_images import FILE_NAMESPACES, image_run
 from build_scripts.rulebook.wiki_notes import Notes, is_ref
-from build_scripts.rulebook.wiki_tags import TEXT_TAGS
+from build_scripts.rulebook.wiki_source import TOC_MARK
+from build_scripts.rulebook.wiki_tags import SWITCHES, TEXT_TAGS
 from build_scripts.rulebook.wiki_urls import address, is_title, leaves_safely, shown_title
 
 __all__ = [
@@ -37,11 +38,8 @@ __all__ = [
     "visible_words",
 ]
 
-#: Behaviour switches: they change how the wiki lays a page out and show nothing.
-_SWITCHES = re.compile(
-    r"__(?:NOTOC|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOGALLERY|HIDDENCAT|"
-    r"EXPECTUNUSEDCATEGORY|NOCONTENTCONVERT|NOCC|NOTITLECONVERT|NOTC|INDEX|NOINDEX|STATICREDIRECT|DISAMBIG)__"
-)
+#: Behaviour switches (and the mark a ``__TOC__`` leaves, :data:`TOC_MARK`): they show nothing.
+_SWITCHES = re.compile(f"__(?:{'|'.join(SWITCHES)})__|{TOC_MARK}")
 #: A text-level tag the parser left as text (opened and never closed, or closed out of turn): the
 #: wiki closes or drops it; its words stay.
 _LOOSE_TAGS = re.compile(

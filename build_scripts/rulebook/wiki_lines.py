@@ -31,7 +31,7 @@ from build_scripts.rulebook.wiki_inline import (
 )
 from build_scripts.rulebook.wiki_notes import is_ref, is_references, listed_group
 from build_scripts.rulebook.wiki_quotes import read_quotes
-from build_scripts.rulebook.wiki_source import as_the_wiki_reads_it
+from build_scripts.rulebook.wiki_source import TOC_MARK, as_the_wiki_reads_it
 from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
@@ -209,8 +209,11 @@ def _add_text(text: str, lines: list[Line], number: int, reader: InlineReader, *
             lines[-1].markers, words = markers.group(), piece[markers.end() :]
         elif not reader.strict and at_start and piece.startswith(" "):
             lines[-1].pre, words = "space", piece[1:]  # a line of spaces alone is none: see Line.is_blank
-        if words:
-            reader.runs([Text(words)], number, out=lines[-1].inlines)
+        for at, part in enumerate(words.split(TOC_MARK)):
+            if at:  # the wiki's contents box ends the paragraph here
+                lines += [Line(number), Line(number)]
+            if part:
+                reader.runs([Text(part)], number, out=lines[-1].inlines)
     return number
 
 

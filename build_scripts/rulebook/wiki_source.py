@@ -1,8 +1,10 @@
 """What the wiki does to a page's text before it reads its lines.
 
 MediaWiki takes some things away before its parser reads a page line by line: a comment
-left open runs out to the page's end, a comment before a table's cell at a line's start is
-nothing, and the ``:`` signs before a table's ``{|`` set the table in. mwparserfromhell
+left open runs out to the page's end, a behaviour switch (``__NOTOC__``) is taken away (a
+``__TOC__`` leaves the wiki's contents box, which ends a paragraph: :data:`TOC_MARK` here), a
+comment before a table's cell at a line's start is nothing, and the ``:`` signs before a
+table's ``{|`` set the table in. mwparserfromhell
 reads the text as written, so these are done first, each keeping the page's lines where
 they are (a message names the line an editor sees).
 """
@@ -11,7 +13,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["as_the_wiki_reads_it"]
+from build_scripts.rulebook.wiki_tags import SWITCHES
+
+__all__ = ["TOC_MARK", "as_the_wiki_reads_it"]
+
+#: Where a ``__TOC__`` stood: the wiki's contents box ends the paragraph there (the site has its own contents).
+TOC_MARK = "\x1e"
+#: A behaviour switch, where the wiki reads one: not in a comment, ``<nowiki>`` or ``<pre>``.
+_SWITCH = re.compile(
+    rf"<!--.*?(?:-->|\Z)|<(nowiki|pre)\b[^>]*>.*?</\1\s*>|__(?P<switch>{'|'.join(SWITCHES)})__",
+    re.DOTALL | re.IGNORECASE,
+)
 
 #: Comments before a table's cell at a line's start: the wiki takes them away before it reads the line.
 _COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+(?=[|!])", re.MULTILINE)
@@ -21,7 +33,19 @@ _TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
 
 def as_the_wiki_reads_it(text: str) -> tuple[str, dict[int, int]]:
     """The text as the wiki's parser reads it, and the line and indent of each table set in by ``:``."""
-    return _tables_set_in(_COMMENT_BEFORE_CELL.sub("", _comment_closed(text)))
+    return _tables_set_in(_COMMENT_BEFORE_CELL.sub("", _switches_taken_away(_comment_closed(text))))
+
+
+def _switches_taken_away(text: str) -> str:
+    """The text with its behaviour switches taken away, a ``__TOC__`` leaving :data:`TOC_MARK`."""
+
+    def away(found: re.Match[str]) -> str:
+        switch = found.group("switch")
+        if switch is None:
+            return found.group(0)  # a comment, <nowiki>, <pre>: as written
+        return TOC_MARK if switch.upper() == "TOC" else ""
+
+    return _SWITCH.sub(away, text)
 
 
 def _comment_closed(text: str) -> str:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["TEXT_TAGS"]
+__all__ = ["SWITCHES", "TEXT_TAGS"]
+
+#: The wiki's behaviour switches (``__NOTOC__``, …): they change how it lays a page out and show nothing.
+SWITCHES = (
+    "NOTOC", "FORCETOC", "TOC", "NOEDITSECTION", "NEWSECTIONLINK", "NONEWSECTIONLINK", "NOGALLERY", "HIDDENCAT",
+    "EXPECTUNUSEDCATEGORY", "NOCONTENTCONVERT", "NOCC", "NOTITLECONVERT", "NOTC", "INDEX", "NOINDEX",
+    "STATICREDIRECT", "DISAMBIG",
+)  # fmt: skip
 
 #: The wiki's text-level tags and the tag the site writes for each ("" shows its words alone).
 TEXT_TAGS = {

@@ -376,13 +376,6 @@ def why(result: Result) -> str:
             ),
         ),
         (
-            any(w.kind == "pre" and s.kind == "p" for w, s in pairs),
-            (
-                "the wiki reads a line as preformatted once a switch or comment before its space is taken away; "
-                "the site reads the line as written"
-            ),
-        ),
-        (
             re.search(r"\[\[\s*(?:#|%23)", result.case.text) is not None
             and any(w.links and not s.links for w, s in pairs),
             "a link to a section this page does not have: the wiki links it anyway (to nowhere); the site shows its words",
@@ -400,10 +393,6 @@ def why(result: Result) -> str:
                 "a link to the rulebook's own page: the wiki shows it unlinked (the page itself); "
                 "the site, whose pages are the book's sections, links the book's first rule"
             ),
-        ),
-        (
-            "__TOC__" in result.case.text,
-            "__TOC__ places the wiki's contents box (and ends a paragraph); the site has its own contents",
         ),
     ]
     return next((reason for holds, reason in reasons if holds), "")

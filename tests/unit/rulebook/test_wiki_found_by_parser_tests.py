@@ -84,3 +84,10 @@ def test_a_pre_in_a_lists_item_is_its_words_in_the_item() -> None:
 def test_the_html_tag_hr_is_a_horizontal_rule() -> None:
     [below] = page("Above.\n<hr />\nBelow.")[1:]
     assert (below.text, below.rule_above) == ("Below.", 1)
+
+
+def test_a_switch_is_taken_away_first_and_toc_ends_a_paragraph() -> None:
+    assert shown("Words. __TOC__ More.") == [("paragraph", "Words."), ("paragraph", "More.")]
+    assert shown("http://__TOC__") == [("paragraph", "http://")]
+    assert shown("__NOEDITSECTION__ Words.") == [("preformatted", "Words.")]  # a line that starts with a space
+    assert shown("<nowiki>__TOC__</nowiki> <!-- __NOTOC__ -->words") == [("paragraph", "__TOC__ words")]
