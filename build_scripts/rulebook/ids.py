@@ -26,7 +26,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from build_scripts.core.model import AnchoredBlock, Section
+from build_scripts.core.model import AnchoredBlock, Block, Section
 
 __all__ = ["assign_ids", "fingerprint", "slugify"]
 
@@ -67,6 +67,8 @@ _STOP_WORDS = frozenset(
     ]
 )
 _WORDS_IN_ID = 5
+#: A rule with no words (an empty row, an item of an image alone…) is named by what it is.
+_NO_WORDS = {"table_row": "row", "bullet": "item", "footnote": "note", "preformatted": "preformatted"}
 
 
 def slugify(text: str) -> str:
@@ -126,6 +128,11 @@ def _block_words(text: str, prefix: str, count: int) -> list[str]:
     return words[:count]
 
 
+def _id_words(block: Block, text: str, prefix: str, count: int) -> list[str]:
+    """The words of a block's id (:func:`_block_words`); a block of none is named by what it is."""
+    return _block_words(text, prefix, count) or [_NO_WORDS.get(block.kind, "rule")]
+
+
 def _walk(
     section: Section,
     page_depth: int,
@@ -140,7 +147,7 @@ def _walk(
         if block.kind == "chart_row":
             bid, prefix = slugify(block.text), ""
         else:
-            bid, prefix = f"{hid}-{'-'.join(_block_words(block.text, hid, _WORDS_IN_ID))}", hid
+            bid, prefix = f"{hid}-{'-'.join(_id_words(block, block.text, hid, _WORDS_IN_ID))}", hid
         out.append(AnchoredBlock(bid, block, here, section.depth - page_depth, prefix))
     for child in section.children:
         _walk(child, page_depth, hid, here, out)
@@ -186,7 +193,7 @@ def _deduplicate(items: list[AnchoredBlock]) -> list[AnchoredBlock]:
             break
         for i in clashes:
             item = result[i]
-            words = _block_words(item.block.full_text, item.prefix, _WORDS_IN_ID + extra)
+            words = _id_words(item.block, item.block.full_text, item.prefix, _WORDS_IN_ID + extra)
             result[i] = AnchoredBlock(
                 f"{item.prefix}-{'-'.join(words)}" if item.prefix else "-".join(words),
                 item.block,

@@ -26,14 +26,30 @@ _SWITCH = re.compile(
 )
 
 #: Comments before a table's cell at a line's start: the wiki takes them away before it reads the line.
-_COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+(?=[|!])", re.MULTILINE)
+_COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+[ \t]*(?=[|!])", re.MULTILINE)
 #: A table's first line as the wiki finds one: spaces and ``:`` signs may stand before its ``{|``.
 _TABLE_START = re.compile(r"^[ \t]*(:+)[ \t]*(?=\{\|)", re.MULTILINE)
 
 
 def as_the_wiki_reads_it(text: str) -> tuple[str, dict[int, int]]:
     """The text as the wiki's parser reads it, and the line and indent of each table set in by ``:``."""
-    return _tables_set_in(_COMMENT_BEFORE_CELL.sub("", _switches_taken_away(_comment_closed(text))))
+    text = _COMMENT_BEFORE_CELL.sub("", _switches_taken_away(_comment_closed(text)))
+    return _tables_set_in(_tables_closed(text))
+
+
+#: A line that opens a table, and one that closes it (comments, ``<nowiki>``, ``<pre>`` passed over).
+_TABLE_LINE = re.compile(
+    r"<!--.*?-->|<(nowiki|pre)\b[^>]*>.*?</\1\s*>|^[ \t]*:*[ \t]*(?P<open>\{\|)|^[ \t]*(?P<close>\|\})",
+    re.DOTALL | re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _tables_closed(text: str) -> str:
+    """The text with the tables left open closed at its end, as the wiki closes them."""
+    depth = 0
+    for found in _TABLE_LINE.finditer(text):
+        depth += 1 if found.group("open") else -1 if found.group("close") and depth else 0
+    return text + "\n|}" * depth
 
 
 def _switches_taken_away(text: str) -> str:

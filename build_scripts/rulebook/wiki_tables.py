@@ -51,6 +51,8 @@ def table_rows(node: Tag, reader: InlineReader, line: int) -> list[Row]:
     rows: list[Row] = []
     number = line + 1  # the table's rows start after its {| line
     loose: Row | None = None  # the cells before the first |-
+    opened, ends_line = False, True  # a |- seen; the node before ended its line
+    line_kind: Literal["td", "th"] = "td"  # what the cells of the line so far are
     for child in node.contents.nodes if node.contents is not None else ():
         if isinstance(child, Tag) and str(child.tag).lower() in _CELLS:
             caption = _caption(child, reader, number)
@@ -60,15 +62,21 @@ def table_rows(node: Tag, reader: InlineReader, line: int) -> list[Row]:
                 if loose is None:
                     loose = Row(number)
                     rows.append(loose)
-                loose.add(_cell(child), reader.runs(_contents(child), number))
+                line_kind = _kind(child, line_kind if not ends_line else None)
+                loose.add(_cell(child, line_kind), reader.runs(_contents(child), number))
         elif isinstance(child, Tag) and str(child.tag).lower() == "tr":
-            row = Row(number + 1)  # the row's cells start on the line after its |-
+            row, opened, ends_line = Row(number + 1), True, True  # the row's cells start on the line after its |-
             for cell in child.contents.nodes if child.contents is not None else ():
                 if isinstance(cell, Tag) and str(cell.tag).lower() in _CELLS:
-                    row.add(_cell(cell), reader.runs(_contents(cell), row.line))
+                    line_kind = _kind(cell, line_kind if not ends_line else None)
+                    row.add(_cell(cell, line_kind), reader.runs(_contents(cell), row.line))
+                ends_line = str(cell).endswith("\n")
             if row.cells:
                 rows.append(row)
+        ends_line = str(child).endswith("\n")
         number += str(child).count("\n")
+    if not opened and loose is None:  # a table of no row: the wiki draws one empty cell
+        rows.append(Row(number, [Cell("td")]))
     return rows
 
 
@@ -79,8 +87,19 @@ def _contents(cell: Tag) -> Iterable[Node]:
     return cell.contents.nodes if cell.contents is not None else ()
 
 
-def _cell(node: Tag) -> Cell:
-    tag: Literal["td", "th"] = "th" if str(node.tag).lower() == "th" else "td"
+def _kind(node: Tag, line_kind: Literal["td", "th"] | None) -> Literal["td", "th"]:
+    """What a cell is, as the wiki reads its line: a line's ``|`` cells (``||`` too) are cells, its ``!`` ones headers.
+
+    ``line_kind``: what the line's cells before it are (``None``: the cell starts its line).
+    """
+    if node.wiki_markup == "||" and line_kind is not None:
+        return line_kind
+    if node.wiki_markup in ("|", "||"):
+        return "td"
+    return "th" if str(node.tag).lower() == "th" else "td"
+
+
+def _cell(node: Tag, tag: Literal["td", "th"]) -> Cell:
     return Cell(tag) if _link_first(node) else Cell(tag, _span(node, "rowspan"), _span(node, "colspan"))
 
 

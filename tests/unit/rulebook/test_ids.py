@@ -137,3 +137,7 @@ def test_rules_alike_for_sixty_seven_words_part_at_the_last_lengthening_and_long
     assert [i.rsplit("-", 1)[-1] for i in ids(alike(67))[1:]] == ["one", "two"]
     first, second = ids(alike(68))[1:]
     assert second == f"{first}-2", "alike past an id's words: told apart by their order"
+
+
+def test_a_rule_of_no_words_is_named_by_what_it_is() -> None:
+    assert ids("{|\n|\n|-\n|\n|}\n")[1:] == ["terrain-row", "terrain-row-2"]

@@ -91,3 +91,21 @@ def test_a_switch_is_taken_away_first_and_toc_ends_a_paragraph() -> None:
     assert shown("http://__TOC__") == [("paragraph", "http://")]
     assert shown("__NOEDITSECTION__ Words.") == [("preformatted", "Words.")]  # a line that starts with a space
     assert shown("<nowiki>__TOC__</nowiki> <!-- __NOTOC__ -->words") == [("paragraph", "__TOC__ words")]
+
+
+def cells_of(text: str) -> list[tuple[str, list[str]]]:
+    return [(b.text, [c.tag for c in b.cells]) for b in page(text) if b.kind == "table_row"]
+
+
+def test_a_table_of_no_row_is_one_empty_cell_and_one_left_open_is_closed_at_the_end() -> None:
+    assert cells_of("{||}") == [("", ["td"])]
+    assert cells_of("{|\n|+ Levels\n|}") == [("Levels", ["caption"]), ("", ["td"])]
+    assert cells_of("{|\n|-\n|}") == [], "a row was opened: no cell is added"
+    assert cells_of("Words.\n\n{|\n| a") == [("a", ["td"])]
+
+
+def test_a_lines_cells_are_headers_or_cells_by_its_first_mark() -> None:
+    assert cells_of("{|\n!foo||bar\n<!-- c -->  ||baz||quux\n|}") == [
+        ("foo | bar | baz | quux", ["th", "th", "td", "td"])
+    ]
+    assert cells_of("{|\n|-\n! a !! b || c\n| d || e\n|}") == [("a | b | c | d | e", ["th", "th", "th", "td", "td"])]

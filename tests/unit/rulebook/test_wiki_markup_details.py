@@ -132,7 +132,7 @@ def test_a_cells_spans_are_read_and_a_wrong_one_is_one(attributes: str, spans: t
 
 def test_a_cell_that_starts_with_a_plus_later_is_no_caption() -> None:
     assert cells("{|\n|-\n| +1 || b\n|}") == [[("td", 1, 1), ("td", 1, 1)]]
-    assert cells("{|\n|+ cap\n|}") == [[("caption", 1, 1)]]
+    assert cells("{|\n|+ cap\n|}") == [[("caption", 1, 1)], [("td", 1, 1)]]  # and the empty cell the wiki draws
     assert cells("{|\n! +1\n|}") == [[("th", 1, 1)]]
 
 
