@@ -29,8 +29,13 @@ _URL_PROTOCOLS = (
 _SAFE_SCHEMES = re.compile("|".join(re.escape(p) for p in _URL_PROTOCOLS), re.IGNORECASE)
 #: A scheme with nothing after it.
 _LONE = re.compile(r"[a-z][a-z0-9+.-]*:(?://)?", re.IGNORECASE)
-#: What ends an address once its entities are read (an ideographic space too).
-_END = re.compile(r"[<>\"\s\u00a0\u3000]")
+#: What ends an address once its entities are read: ``<``, ``>``, ``"`` and the wide spaces (an entity's
+#: plain space, tab or line end does not: the wiki escapes it, ``%20``).
+_END = re.compile('[<>"\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]')
+#: What ends an address as written: a space or a control character.
+_WRITTEN_END = re.compile(r"[\x00-\x20\x7f]")
+#: What the wiki escapes in an address (``Sanitizer::cleanUrl``).
+_ESCAPED = re.compile(r"[\x00-\x20\x7f|\[\]]")
 #: Characters the wiki drops from an address: they show nothing (a soft hyphen, joiners).
 _IGNORED = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 
@@ -38,12 +43,16 @@ _IGNORED = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 def address(written: str) -> tuple[str, str]:
     """An address as written → the address, and what follows it that is not part of it (words).
 
-    Brackets are escaped in it (``%5B``, ``%5D``), as the wiki writes them.
+    Brackets, pipes, spaces and line ends an entity put in it are escaped (``%5B``, ``%7C``,
+    ``%20``, ``%0A``), as the wiki writes them.
     """
-    url = _IGNORED.sub("", html.unescape(written.strip(" \t\n")))
+    written = written.strip(" \t\n")
+    cut = _WRITTEN_END.search(written)  # a character no address holds, as written (not from an entity)
+    head, tail = (written[: cut.start()], html.unescape(written[cut.start() :])) if cut else (written, "")
+    url = _IGNORED.sub("", html.unescape(head))
     end = _END.search(url)
-    url, rest = (url[: end.start()], url[end.start() :]) if end else (url, "")
-    return url.replace("[", "%5B").replace("]", "%5D"), rest
+    url, rest = (url[: end.start()], url[end.start() :] + tail) if end else (url, tail)
+    return _ESCAPED.sub(lambda c: f"%{ord(c.group()):02X}", url), rest
 
 
 def leaves_safely(url: str) -> bool:

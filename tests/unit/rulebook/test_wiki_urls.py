@@ -33,6 +33,10 @@ def seen(block: Block) -> list[tuple[str, str, str | None]]:
         ("http://example.com/url_with_entity&nbsp;", "http://example.com/url_with_entity", "\u00a0"),
         ("http://example.com/a&lt;b", "http://example.com/a", "<b"),
         ("http://www.example.org/\u3000ideograms", "http://www.example.org/", "\u3000ideograms"),
+        ("http://&#x20;www.example.org", "http://%20www.example.org", ""),  # an entity's space: escaped
+        ("irc://&#x0A;a", "irc://%0Aa", ""),
+        ("ftp://|x", "ftp://%7Cx", ""),
+        ("http://a\x1eb", "http://a", "\x1eb"),  # a control character as written ends it
     ],
 )
 def test_an_address_is_read_with_its_entities_and_ends_where_no_address_goes_on(
