@@ -92,10 +92,11 @@ def _clean(text: str) -> str:
 
 def _notes(node: Tag) -> list[Shape]:
     """The wiki's list of footnotes: each note's number and words (its way back, ``↑``, left out)."""
-    out = []
-    for number, item in enumerate(node.select("ol.references > li"), start=1):
+    out, number = [], 0
+    for item in node.select("ol.references > li, ol.references > p"):  # a <p>: a note listed unnumbered
+        number += item.name == "li"
         words = item.select_one(".reference-text")
-        out.append(Shape("footnote", _words(words)[0] if words else "", number=number))
+        out.append(Shape("footnote", _words(words)[0] if words else "", number=number if item.name == "li" else 0))
     return out
 
 
@@ -207,7 +208,7 @@ def page_shape(html: str) -> list[Shape]:  # noqa: C901 - one branch per kind of
             out.extend([Shape("p", words, links=links)] if words else [])
             out.extend(_site_images(node))
         elif "rule-notes" in ((node.parent.get("class") or []) if isinstance(node.parent, Tag) else []):
-            out.append(Shape("footnote", words, number=int(str(node.get("value") or 0))))
+            out.append(Shape("footnote", words, number=int(str(node.get("value") or 0))))  # none: unnumbered
         else:
             out.append(_site_item(node, words, links))
     return out

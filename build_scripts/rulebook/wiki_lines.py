@@ -84,7 +84,7 @@ class Line:
     def is_blank(self) -> bool:
         """A line with nothing on it: it ends a paragraph."""
         spaces_alone = self.pre == "space" and not self.inlines_shown  # no words: no preformatted line
-        shown = self.bullet or self.cells or self.note or self.rule or (self.pre and not spaces_alone)
+        shown = self.bullet or self.cells or self.key or self.rule or (self.pre and not spaces_alone)
         return self.heading is None and not shown and not self.text.strip()
 
 

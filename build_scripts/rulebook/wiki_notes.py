@@ -8,7 +8,8 @@ are listed at the page's end. Each listed note is
 a ``footnote`` block: a rule with its id, card and history, whose mark links to it
 (:mod:`build_scripts.rulebook.wikilinks`). A group's notes (``group="g"``) are numbered apart
 (``[g 1]``) and listed by its own ``<references group="g" />``; a named note's words may be
-given inside ``<references>``. A note ``follow="x"`` adds its words to note ``x``'s. A footnote
+given inside ``<references>``. A note ``follow="x"`` adds its words to note ``x``'s (listed
+unnumbered, number 0, when ``x`` is not given before it) and leaves no mark. A footnote
 Cite refuses (:mod:`build_scripts.rulebook.wiki_cite`) leaves Cite's message instead of a mark.
 """
 
@@ -72,6 +73,11 @@ class Notes:
             if node.contents is not None and str(node.contents).strip():
                 parent.runs = [*parent.runs, Inline("text", " "), *words(list(node.contents.nodes))]
             return Inline("text", "", tags=tags)
+        if follow:  # the note it follows is not given before it: listed unnumbered (0), as the wiki lists it
+            orphan = Note(0, "", f"{self.file}#{len(self.notes) + 1}", line=line, group=group)
+            self.notes.append(orphan)
+            self._words(orphan, node, line, words)
+            return Inline("text", "", tags=tags)
         note = self.by_name.get((group, name)) if name else None
         if note is None:
             self.counts[group] = self.counts.get(group, 0) + 1
@@ -111,9 +117,11 @@ class Notes:
     def unlisted(self, group: str | None = None) -> list[Note]:
         """The group's notes not listed yet, in their order (``None``: every group's, at the page's end).
 
+        The unnumbered ones (which follow a note not given before them) first, as Cite sorts them.
+
         The group's next notes are numbered from 1 again, as after a ``<references />``.
         """
-        out = [n for n in self.notes if not n.listed and group in (None, n.group)]
+        out = sorted((n for n in self.notes if not n.listed and group in (None, n.group)), key=lambda n: n.number > 0)
         for note in out:
             note.listed = True
         for done in set(self.counts) if group is None else {group}:

@@ -136,7 +136,7 @@ def _classify(lines: list[Line], file: str, *, synced: bool) -> list[Block]:  # 
                     level=line.heading.level,
                 )
             )
-        elif line.note or line.cells or line.bullet:
+        elif line.key or line.cells or line.bullet:
             flush()
             blocks.append(_item(line, Source(file, line.number), new_list=ended))
             ended = False
@@ -181,7 +181,7 @@ def _ruled(blocks: list[Block], rules: list[int]) -> list[Block]:
 
 def _item(line: Line, where: Source, *, new_list: bool = False) -> Block:
     """A line that is a block of its own: a footnote, a table's row, a list's item (``new_list``: a blank before)."""
-    if line.note:
+    if line.key:  # a note (numbered, or 0: one that follows a note not given before it)
         return Block("footnote", tuple(line.inlines), where, number=line.note, key=line.key)
     if line.cells:
         return Block("table_row", tuple(line.inlines), where, cells=line.cells, table=line.table, indent=line.indent)

@@ -381,13 +381,6 @@ def why(result: Result) -> str:
             "a link to a section this page does not have: the wiki links it anyway (to nowhere); the site shows its words",
         ),
         (
-            "follow=" in result.case.text,
-            (
-                "a note that follows one not given before it (follow=): the wiki shows its words apart, "
-                "unnumbered, in the list; the site lists it as a note of its own"
-            ),
-        ),
-        (
             "[[" in result.case.text and first_link.lower() == TITLE.lower(),
             (
                 "a link to the rulebook's own page: the wiki shows it unlinked (the page itself); "

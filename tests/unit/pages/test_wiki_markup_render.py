@@ -256,3 +256,9 @@ def test_cites_message_for_a_footnote_it_refuses_is_marked_as_the_wikis_error() 
         '<span class="wiki-cite-error">Cite error: Invalid &lt;ref&gt; tag; refs with no name must have content</span>'
         in html
     )
+
+
+def test_a_note_listed_unnumbered_has_no_number_of_its_own() -> None:
+    html = page('A.<ref follow="x">Second</ref> B.<ref name="x">Third</ref>')
+    assert '<li class="rule wiki-note--unnumbered" id="floors-and-roofs-second">Second' in html
+    assert 'value="1">Third' in html

@@ -83,3 +83,9 @@ def test_a_list_of_notes_with_a_parameter_cite_does_not_know_lists_nothing() -> 
         ("paragraph", "Cite error: Invalid parameter in <references> tag"),
         ("footnote", "x"),
     ]
+
+
+def test_a_note_that_follows_one_not_given_before_it_is_listed_first_unnumbered_with_no_mark() -> None:
+    blocks = page('A.<ref name="first">First</ref> B.<ref follow="third">Second</ref> C.<ref name="third">Third</ref>')
+    assert blocks[0].text == "A.[1] B. C.[2]"
+    assert [(b.number, b.text) for b in blocks[1:]] == [(0, "Second"), (1, "First"), (2, "Third")]
