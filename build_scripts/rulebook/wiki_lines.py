@@ -164,7 +164,9 @@ def _block(node: Node, reader: InlineReader, number: int, tables: list[int]) -> 
     if is_table(node):
         tables[0] += 1
         rows = table_rows(node, reader, number)
-        return [Line(r.line, r.inlines, cells=tuple(r.cells), table=tables[0]) for r in rows]
+        fostered = [Line(r.line, r.inlines, markers=r.markers) for r in rows if r.markers]
+        table = [Line(r.line, r.inlines, cells=tuple(r.cells), table=tables[0]) for r in rows if not r.markers]
+        return [*fostered, Line(number), *table] if fostered else table
     return [Line(number, inlines=[reader.cannot_show(node, number)])]
 
 

@@ -23,15 +23,21 @@ from build_scripts.rulebook.wiki_inline import InlineReader, strip_runs
 __all__ = ["Row", "is_table", "table_rows"]
 
 _CELLS = frozenset({"td", "th"})
+_MARKERS = ("*", "#", ":", ";")
 
 
 @dataclass
 class Row:
-    """A row as read: its runs (cells apart by :data:`CELL_BREAK`), its cells, and its line."""
+    """A row as read: its runs (cells apart by :data:`CELL_BREAK`), its cells, and its line.
+
+    A list's item written in a row but in no cell (``|-`` then ``*a``) is a row of no cells
+    with its ``markers``: the wiki draws it before the table (an HTML parser fosters it there).
+    """
 
     line: int
     cells: list[Cell] = field(default_factory=list)
     inlines: list[Inline] = field(default_factory=list)
+    markers: str = ""
 
     def add(self, cell: Cell, runs: list[Inline]) -> None:
         """One more cell, its runs after the others'."""
@@ -47,37 +53,68 @@ def is_table(node: Node) -> TypeGuard[Tag]:
 
 
 def table_rows(node: Tag, reader: InlineReader, line: int) -> list[Row]:
-    """The table's caption (a row of one cell) and rows, in order; ``line``: where the table starts."""
-    rows: list[Row] = []
+    """The table's caption (a row of one cell) and rows, in order; ``line``: where the table starts.
+
+    List items written in a row but in no cell come first: the wiki draws them before the table.
+    """
+    table = _Table(reader)
     number = line + 1  # the table's rows start after its {| line
-    loose: Row | None = None  # the cells before the first |-
-    opened, ends_line = False, True  # a |- seen; the node before ended its line
-    line_kind: Literal["td", "th"] = "td"  # what the cells of the line so far are
     for child in node.contents.nodes if node.contents is not None else ():
         if isinstance(child, Tag) and str(child.tag).lower() in _CELLS:
-            caption = _caption(child, reader, number)
-            if caption is not None:
-                rows.append(caption)
-            else:
-                if loose is None:
-                    loose = Row(number)
-                    rows.append(loose)
-                line_kind = _kind(child, line_kind if not ends_line else None)
-                loose.add(_cell(child, line_kind), reader.runs(_contents(child), number))
+            table.loose_cell(child, number)
         elif isinstance(child, Tag) and str(child.tag).lower() == "tr":
-            row, opened, ends_line = Row(number + 1), True, True  # the row's cells start on the line after its |-
-            for cell in child.contents.nodes if child.contents is not None else ():
-                if isinstance(cell, Tag) and str(cell.tag).lower() in _CELLS:
-                    line_kind = _kind(cell, line_kind if not ends_line else None)
-                    row.add(_cell(cell, line_kind), reader.runs(_contents(cell), row.line))
-                ends_line = str(cell).endswith("\n")
-            if row.cells:
-                rows.append(row)
-        ends_line = str(child).endswith("\n")
+            table.row(child, number + 1)  # the row's cells start on the line after its |-
+        table.ends_line = str(child).endswith("\n")
         number += str(child).count("\n")
-    if not opened and loose is None:  # a table of no row: the wiki draws one empty cell
-        rows.append(Row(number, [Cell("td")]))
-    return rows
+    if not table.opened and table.loose is None:  # a table of no row: the wiki draws one empty cell
+        table.rows.append(Row(number, [Cell("td")]))
+    return [*table.fostered, *table.rows]
+
+
+@dataclass
+class _Table:
+    """A table as it is read: its rows so far, and what the wiki's reading of its lines needs."""
+
+    reader: InlineReader
+    rows: list[Row] = field(default_factory=list)
+    fostered: list[Row] = field(default_factory=list)
+    loose: Row | None = None  # the cells before the first |-
+    opened: bool = False  # a |- seen
+    ends_line: bool = True  # the node before ended its line
+    line_kind: Literal["td", "th"] = "td"  # what the cells of the line so far are
+
+    def loose_cell(self, child: Tag, number: int) -> None:
+        """A cell before the first ``|-`` (or the caption)."""
+        caption = _caption(child, self.reader, number)
+        if caption is not None:
+            self.rows.append(caption)
+            return
+        if self.loose is None:
+            self.loose = Row(number)
+            self.rows.append(self.loose)
+        self._add(self.loose, child, number)
+
+    def row(self, child: Tag, number: int) -> None:
+        """A row (``|-``): its cells, and the list items written in it in no cell."""
+        row, markers = Row(number), ""
+        self.opened = self.ends_line = True
+        for node in child.contents.nodes if child.contents is not None else ():
+            if isinstance(node, Tag) and node.wiki_markup in _MARKERS and (self.ends_line or markers):
+                markers += str(node.wiki_markup)
+            elif markers and isinstance(node, Text):
+                words = str(node).split("\n", 1)[0]
+                item = strip_runs(self.reader.runs([Text(words)], number))
+                self.fostered.append(Row(number, inlines=item, markers=markers))
+                markers = ""
+            elif isinstance(node, Tag) and str(node.tag).lower() in _CELLS:
+                self._add(row, node, number)
+            self.ends_line = str(node).endswith("\n")
+        if row.cells:
+            self.rows.append(row)
+
+    def _add(self, row: Row, cell: Tag, number: int) -> None:
+        self.line_kind = _kind(cell, self.line_kind if not self.ends_line else None)
+        row.add(_cell(cell, self.line_kind), self.reader.runs(_contents(cell), number))
 
 
 def _contents(cell: Tag) -> Iterable[Node]:

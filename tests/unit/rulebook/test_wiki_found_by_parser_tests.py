@@ -109,3 +109,10 @@ def test_a_lines_cells_are_headers_or_cells_by_its_first_mark() -> None:
         ("foo | bar | baz | quux", ["th", "th", "td", "td"])
     ]
     assert cells_of("{|\n|-\n! a !! b || c\n| d || e\n|}") == [("a | b | c | d | e", ["th", "th", "th", "td", "td"])]
+
+
+def test_a_lists_item_in_a_row_but_in_no_cell_is_drawn_before_the_table() -> None:
+    assert [(b.kind, b.markers if b.kind == "bullet" else "", b.text) for b in page("{|\n|-\n*a\n|-\n| b\n|}")] == [
+        ("bullet", "*", "a"),
+        ("table_row", "", "b"),
+    ]
