@@ -10,6 +10,7 @@ its card and its history are those of any rule; the page draws the cells from th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeGuard
@@ -24,6 +25,8 @@ __all__ = ["Row", "is_table", "table_rows"]
 
 _CELLS = frozenset({"td", "th"})
 _MARKERS = ("*", "#", ":", ";")
+#: What no attributes hold: a link, a template, a tag (the wiki reads them before it splits a cell).
+_NOT_ATTRIBUTES = re.compile(r"[\[{<]")
 
 
 @dataclass
@@ -118,9 +121,17 @@ class _Table:
 
 
 def _contents(cell: Tag) -> Iterable[Node]:
-    """The cell's words; all it holds when a link stands before its first ``|`` (no attributes then)."""
+    """The cell's words; all it holds when a link stands before its first ``|`` (no attributes then).
+
+    The wiki splits a cell at its first ``|`` (what stands before are attributes) where the
+    parser saw an address going on (``| http://a|``): the words are what follows it.
+    """
+    written = str(cell)[len(cell.wiki_markup or "") :]
     if _link_first(cell):
-        return mwparserfromhell.parse(str(cell)[len(cell.wiki_markup or "") :]).nodes
+        return mwparserfromhell.parse(written).nodes
+    before, bar, after = written.partition("|")
+    if bar and not cell.attributes and not _NOT_ATTRIBUTES.search(before):
+        return mwparserfromhell.parse(after).nodes
     return cell.contents.nodes if cell.contents is not None else ()
 
 

@@ -116,3 +116,9 @@ def test_a_lists_item_in_a_row_but_in_no_cell_is_drawn_before_the_table() -> Non
         ("bullet", "*", "a"),
         ("table_row", "", "b"),
     ]
+
+
+def test_a_cell_is_split_at_its_first_bar_where_an_address_seemed_to_go_on() -> None:
+    assert cells_of("{|\n| http://a|\n|}") == [("", ["td"])]
+    assert cells_of("{|\n| http://a|b\n|}") == [("b", ["td"])]
+    assert cells_of("{|\n| <nowiki>|</nowiki> c\n|}") == [("| c", ["td"])], "a tag is read before the split"
