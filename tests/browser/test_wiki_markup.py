@@ -61,6 +61,10 @@ EDITS = [
     (TABLE, "a table"),
     (":{|\n! Cover !! Save\n|-\n| Ruin wall || 5+\n|}", "a table set in"),
     ("Counted as printed.<ref>As in the first edition.</ref>\n\n<references />", "a footnote"),
+    (
+        'Cover saves.<ref></ref> Walls stand.<ref follow="walls">Unless hit twice.</ref>\n\n<references />',
+        "a footnote Cite refuses, one that follows another",
+    ),
     (" Roll a D6 for each level.\n Move that far.", "preformatted lines"),
     ("A ruin's map:\n[[File:Ruin map.png|thumb|alt=A map of a ruin|The ruin's floors, by level]]", "an image"),
     ("Ruins hide a [[File:Shield icon.png|20px|alt=shield]] cover save.", "an image in the words"),
@@ -267,7 +271,7 @@ def test_a_footnotes_mark_leads_to_its_note_a_rule_of_its_own(synced: Synced, re
     page = returning_phone(synced.url).new_page()
     page.goto(synced.url + "ruins/")
     mark = page.locator("sup.wiki-note-mark > a", has_text="[1]")
-    note = page.locator("ol.rule-notes > li.rule")
+    note = page.locator("ol.rule-notes").first.locator("li.rule")
     assert note.count() == 1
     assert note.get_attribute("value") == "1"
     assert mark.evaluate("a => a.hash") == f"#{note.get_attribute('id')}"
@@ -360,6 +364,26 @@ def test_a_horizontal_rule_is_a_line_between_rules(synced: Synced, returning_pho
     assert page.locator("p.rule", has_text="Below the line.").get_attribute("id"), "the rule below keeps its id"
     line.scroll_into_view_if_needed()
     shot(page, f"wiki-rule-360-{scheme}")
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_footnote_cite_refuses_shows_its_message_and_a_following_note_no_number(
+    synced: Synced, returning_phone: Phones, scheme: str
+) -> None:
+    context, page = ruins_on_a_phone(synced, returning_phone, scheme)
+    rule = page.locator("p.rule", has_text="Cover saves.")
+    error = rule.locator(".wiki-cite-error")
+    assert error.inner_text() == "Cite error: Invalid <ref> tag; refs with no name must have content"
+    assert error.evaluate("e => getComputedStyle(e).color") != rule.evaluate("e => getComputedStyle(e).color")
+    assert rule.locator("sup.wiki-note-mark").count() == 0, "neither footnote leaves a mark"
+    note = page.locator("ol.rule-notes > li.wiki-note--unnumbered")
+    assert note.inner_text().startswith("Unless hit twice.")
+    assert note.evaluate("e => getComputedStyle(e).listStyleType") == "none"
+    assert note.locator("a.rule-link").count() == 1, "a rule like any other, with its #"
+    rule.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, f"wiki-cite-360-{scheme}")
     context.close()
 
 
