@@ -48,6 +48,7 @@ _CLASS_ORDER = (
     "damage-chart",
     "rule-table",
     "term",
+    "wiki-note--unnumbered",
 )
 _CLASSES = frozenset(_CLASS_ORDER)
 #: Inside a rule, what is never its words: its own links and marks.
@@ -178,8 +179,10 @@ class _PrintReader(HTMLParser):
         kept = sorted(classes & _CLASSES, key=_CLASS_ORDER.index)
         if kept:
             attrs.append(f' class="{escape(" ".join(kept))}"')
-        spans = ("rowspan", "colspan") if tag in ("td", "th") else ()  # a table's cells keep their spans
-        attrs.extend(f' {span}="{found[span]}"' for span in spans if (found.get(span) or "").isdigit())
+        # A table's cells keep their spans; a list its first number, a note its own (the wiki's numbers).
+        kept_numbers = {"td": ("rowspan", "colspan"), "th": ("rowspan", "colspan"), "ol": ("start",), "li": ("value",)}
+        numbers = kept_numbers.get(tag, ())
+        attrs.extend(f' {name}="{found[name]}"' for name in numbers if (found.get(name) or "").isdigit())
         if tag == "a":
             link = self._follow(found.get("href"))
             if link.anchor:

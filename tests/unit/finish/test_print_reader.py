@@ -273,3 +273,16 @@ def test_an_image_prints_as_its_words() -> None:
     assert (
         read('<p class="rule" id="c">A <img src="x.png"> save.</p>') == '<p id="buildings--c" class="rule">A  save.</p>'
     )
+
+
+def test_a_lists_and_a_notes_numbers_are_the_wikis_in_print_too() -> None:
+    out = read(
+        '<ol class="rule-list" start="3"><li class="rule" id="s">Step</li></ol>'
+        '<ol class="rule-list rule-notes"><li class="rule wiki-note--unnumbered" id="u">Follows</li>'
+        '<li class="rule" id="n" value="2">Note</li><li class="rule" id="x" value="x">Odd</li></ol>'
+    )
+    assert out == (
+        '<ol class="rule-list" start="3"><li id="buildings--s" class="rule">Step</li></ol>'
+        '<ol class="rule-list"><li id="buildings--u" class="rule wiki-note--unnumbered">Follows</li>'
+        '<li id="buildings--n" class="rule" value="2">Note</li><li id="buildings--x" class="rule">Odd</li></ol>'
+    )
