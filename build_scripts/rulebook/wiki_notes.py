@@ -15,7 +15,6 @@ Cite refuses (:mod:`build_scripts.rulebook.wiki_cite`) leaves Cite's message ins
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeGuard
@@ -131,8 +130,8 @@ class Notes:
 
 
 def _attribute(node: Tag, name: str) -> str:
-    """A tag's attribute, its entities read (``name="a &amp; b"`` is ``a & b``); "" when it has none."""
-    return html.unescape(str(node.get(name).value).strip().strip("\"'")) if node.has(name) else ""
+    """A tag's attribute as the wiki reads it (:func:`~build_scripts.rulebook.wiki_cite.arguments`); "" when none."""
+    return arguments(node).get(name, "")
 
 
 def is_ref(node: Node) -> TypeGuard[Tag]:

@@ -89,3 +89,8 @@ def test_a_note_that_follows_one_not_given_before_it_is_listed_first_unnumbered_
     blocks = page('A.<ref name="first">First</ref> B.<ref follow="third">Second</ref> C.<ref name="third">Third</ref>')
     assert blocks[0].text == "A.[1] B. C.[2]"
     assert [(b.number, b.text) for b in blocks[1:]] == [(0, "Second"), (1, "First"), (2, "Third")]
+
+
+def test_a_notes_attributes_are_read_alike_wherever_it_stands_names_in_any_case() -> None:
+    text = 'A.<ref NAME="x" />\n<references Group="">\n<ref Name="x">Words</ref>\n</references>'
+    assert shown(text) == [("paragraph", "A.[1]"), ("footnote", "Words")]
