@@ -19,11 +19,10 @@ __all__ = ["TOC_MARK", "as_the_wiki_reads_it"]
 
 #: Where a ``__TOC__`` stood: the wiki's contents box ends the paragraph there (the site has its own contents).
 TOC_MARK = "\x1e"
-#: A behaviour switch, where the wiki reads one: not in a comment, ``<nowiki>`` or ``<pre>``.
-_SWITCH = re.compile(
-    rf"<!--.*?(?:-->|\Z)|<(nowiki|pre)\b[^>]*>.*?</\1\s*>|__(?P<switch>{'|'.join(SWITCHES)})__",
-    re.DOTALL | re.IGNORECASE,
-)
+#: What the wiki reads as written before it reads a page's lines: a comment, ``<nowiki>``, ``<pre>``.
+_AS_WRITTEN = r"<!--.*?(?:-->|\Z)|<(nowiki|pre)\b[^>]*>.*?</\1\s*>"
+#: A behaviour switch, where the wiki reads one: not in what it reads as written.
+_SWITCH = re.compile(rf"{_AS_WRITTEN}|__(?P<switch>{'|'.join(SWITCHES)})__", re.DOTALL | re.IGNORECASE)
 
 #: Comments before a table's cell at a line's start: the wiki takes them away before it reads the line.
 _COMMENT_BEFORE_CELL = re.compile(r"^(?:<!--.*?-->)+[ \t]*(?=[|!])", re.MULTILINE)
@@ -37,9 +36,9 @@ def as_the_wiki_reads_it(text: str) -> tuple[str, dict[int, int]]:
     return _tables_set_in(_tables_closed(text))
 
 
-#: A line that opens a table, and one that closes it (comments, ``<nowiki>``, ``<pre>`` passed over).
+#: A line that opens a table, and one that closes it (what the wiki reads as written passed over).
 _TABLE_LINE = re.compile(
-    r"<!--.*?-->|<(nowiki|pre)\b[^>]*>.*?</\1\s*>|^[ \t]*:*[ \t]*(?P<open>\{\|)|^[ \t]*(?P<close>\|\})",
+    rf"{_AS_WRITTEN}|^[ \t]*:*[ \t]*(?P<open>\{{\|)|^[ \t]*(?P<close>\|\}})",
     re.DOTALL | re.IGNORECASE | re.MULTILINE,
 )
 
