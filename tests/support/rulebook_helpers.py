@@ -10,6 +10,7 @@ from build_scripts.pages.table_file import load_table
 from build_scripts.pages.table_spec import TableSpec
 from build_scripts.rulebook.anchor_lock import AnchorLock
 from build_scripts.rulebook.terms import load_terms
+from build_scripts.rulebook.wikitext import parse_blocks
 from build_scripts.steps.pipeline import BuildResult, PageSpec, RulebookInputs, build_rulebook
 from harness.project import PROJECT
 from support import EXPORTS, RULEBOOK
@@ -93,3 +94,13 @@ def build(
 
 def unlocked() -> AnchorLock:
     return AnchorLock()
+
+
+def wiki_page(text: str) -> list[Block]:
+    """A synced wiki page's blocks (file ``f.wiki``) after its ``==T==`` heading, read as the sync reads it."""
+    return parse_blocks(f"==T==\n{text}\n", "f.wiki", banner=False, strict=False)[1:]
+
+
+def wiki_shown(text: str) -> list[tuple[str, str]]:
+    """What each block of :func:`wiki_page` is, and its words."""
+    return [(b.kind, b.text) for b in wiki_page(text)]

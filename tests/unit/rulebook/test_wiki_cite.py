@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from support.rulebook_helpers import wiki_page as page
+from support.rulebook_helpers import wiki_shown as shown
 
 from build_scripts.core.errors import RulebookError
-from build_scripts.core.model import Block
 from build_scripts.rulebook.wikitext import parse_blocks
-
-
-def page(text: str) -> list[Block]:
-    return parse_blocks(f"==T==\n{text}\n", "f.wiki", banner=False, strict=False)[1:]
-
-
-def shown(text: str) -> list[tuple[str, str]]:
-    return [(b.kind, b.text) for b in page(text)]
 
 
 @pytest.mark.parametrize(

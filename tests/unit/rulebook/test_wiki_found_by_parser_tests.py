@@ -5,16 +5,8 @@
 
 from __future__ import annotations
 
-from build_scripts.core.model import Block
-from build_scripts.rulebook.wikitext import parse_blocks
-
-
-def page(text: str) -> list[Block]:
-    return parse_blocks(f"==T==\n{text}\n", "f.wiki", banner=False, strict=False)[1:]
-
-
-def shown(text: str) -> list[tuple[str, str]]:
-    return [(b.kind, b.text) for b in page(text)]
+from support.rulebook_helpers import wiki_page as page
+from support.rulebook_helpers import wiki_shown as shown
 
 
 def test_nowiki_inside_pre_shows_its_words_alone_first_closing_tag_first() -> None:

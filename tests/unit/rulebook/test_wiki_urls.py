@@ -7,16 +7,13 @@ whose reading the site shared with the wiki once these rules were in.
 from __future__ import annotations
 
 import pytest
+from support.rulebook_helpers import wiki_page as page
 
 from build_scripts.core.errors import RulebookError
 from build_scripts.core.model import Block
 from build_scripts.rulebook.wiki_urls import address, is_title, leaves_safely, shown_title
 from build_scripts.rulebook.wikilinks import link_targets, title_key
 from build_scripts.rulebook.wikitext import parse_blocks
-
-
-def page(text: str) -> list[Block]:
-    return parse_blocks(f"==T==\n{text}\n", "f.wiki", banner=False, strict=False)[1:]
 
 
 def seen(block: Block) -> list[tuple[str, str, str | None]]:
