@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Locator, Page
 from support import build_site, copy_project
 from support.png import png
 from support.visitors import Phones
@@ -140,6 +140,14 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
+def shot_of(page: Page, seen: Locator, name: str) -> None:
+    """The phone's screen with ``seen`` in view, the page never wider than the phone, kept to be looked at."""
+    seen.scroll_into_view_if_needed()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways ({width} px)"
+    shot(page, name)
+
+
 def test_the_sync_goes_on_and_names_what_the_site_shows_as_written(synced: Synced) -> None:
     assert synced.returncode == 0, synced.report
     named = [line for line in synced.report.splitlines() if "shown as written" in line]
@@ -204,11 +212,7 @@ def test_every_new_rule_has_its_id_and_menu(synced: Synced, returning_phone: Pho
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_phone_shows_the_wiki_markup(synced: Synced, returning_phone: Phones, scheme: str) -> None:
     context, page = ruins_on_a_phone(synced, returning_phone, scheme)
-    steps = page.locator("ol.rule-list").first
-    steps.scroll_into_view_if_needed()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"the page scrolls sideways ({width} px)"
-    shot(page, f"wiki-markup-360-{scheme}")
+    shot_of(page, page.locator("ol.rule-list").first, f"wiki-markup-360-{scheme}")
     page.locator(".wiki-unshown").first.scroll_into_view_if_needed()
     shot(page, f"wiki-markup-unshown-360-{scheme}")
     context.close()
@@ -381,9 +385,7 @@ def test_a_footnote_cite_refuses_shows_its_message_and_a_following_note_no_numbe
     assert note.inner_text().startswith("Unless hit twice.")
     assert note.evaluate("e => getComputedStyle(e).listStyleType") == "none"
     assert note.locator("a.rule-link").count() == 1, "a rule like any other, with its #"
-    rule.scroll_into_view_if_needed()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, f"wiki-cite-360-{scheme}")
+    shot_of(page, rule, f"wiki-cite-360-{scheme}")
     context.close()
 
 
@@ -403,9 +405,7 @@ def test_a_table_set_in_by_a_colon_is_indented_as_on_the_wiki(
     assert box
     assert box["x"] >= first["x"] + 16, "set in to the right, as the wiki sets it"
     assert box["x"] + box["width"] <= 360
-    set_in.scroll_into_view_if_needed()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, f"wiki-table-set-in-360-{scheme}")
+    shot_of(page, set_in, f"wiki-table-set-in-360-{scheme}")
     context.close()
 
 
@@ -415,8 +415,7 @@ def test_a_phone_shows_the_wikis_images(synced: Synced, returning_phone: Phones,
     figure = page.locator(".wiki-figure--thumb")
     figure.scroll_into_view_if_needed()
     figure.locator("img").evaluate("i => i.decode()")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, f"wiki-images-360-{scheme}")
+    shot_of(page, figure, f"wiki-images-360-{scheme}")
     gallery = page.locator(".wiki-figure--gallery").first
     gallery.scroll_into_view_if_needed()
     gallery.locator("img").evaluate("i => i.decode()")
