@@ -42,6 +42,8 @@ _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
 #: ``<nowiki>…</nowiki>`` inside ``<pre>``: its words alone, as the wiki's ``<pre>`` keeps them (T15238).
 _NOWIKI_IN_PRE = re.compile(r"<nowiki>(.*?)</nowiki>", re.DOTALL | re.IGNORECASE)
 _COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+#: A comment not closed yet on the lines read so far.
+_OPEN_COMMENT = re.compile(r"<!--(?:(?!-->).)*\Z", re.DOTALL)
 #: A heading as MediaWiki's ``Parser::handleHeadings`` finds one: as many ``=`` on both sides.
 _WIKI_HEADING = re.compile(r"(={1,6})(.+)\1\s*")
 
@@ -95,6 +97,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
     alone = False  # a comment alone on its line so far: the wiki takes the line away with it
     tables = [0]  # how many tables so far
     text, indents = as_the_wiki_reads_it(text)
+    written = text.split("\n")  # the page's lines as written, for a line that starts like a heading
     nodes = mwparserfromhell.parse(read_quotes(text, file, strict=reader.strict)).nodes
     for at, node in enumerate(nodes):
         current = lines[-1]
@@ -125,7 +128,7 @@ def tokenise(text: str, file: str, reader: InlineReader) -> list[Line]:
         number += str(node).count("\n")
     lines += _notes(reader, number)  # the notes no <references /> listed, at the page's end
     for line in lines:
-        _heading_like(line, text, reader)
+        _heading_like(line, written, reader)
     return lines
 
 
@@ -252,7 +255,16 @@ def _list_marker(marker: str, lines: list[Line], where: Source) -> None:
         current.markers += marker
 
 
-def _heading_like(line: Line, text: str, reader: InlineReader) -> None:
+def _line_as_read(lines: list[str], number: int) -> str:
+    """Line ``number`` as the wiki reads it, its comments taken away (one may run over the next lines)."""
+    read = lines[number - 1]
+    at = number
+    while _OPEN_COMMENT.search(read) and at < len(lines):  # a comment goes on: its end is on a later line
+        read, at = f"{read}\n{lines[at]}", at + 1
+    return _COMMENTS.sub("", read).split("\n", 1)[0]
+
+
+def _heading_like(line: Line, written_lines: list[str], reader: InlineReader) -> None:
     """A line that starts like a heading but the parser did not read as one.
 
     In an export it stops the build (its section would be lost from the site). In a synced
@@ -262,7 +274,7 @@ def _heading_like(line: Line, text: str, reader: InlineReader) -> None:
     """
     if line.heading is not None or line.pre:
         return
-    written = _COMMENTS.sub("", "\n".join(text.split("\n")[line.number - 1 :])).split("\n", 1)[0]
+    written = _line_as_read(written_lines, line.number)
     if not written.lstrip().startswith("="):
         return
     where = Source(reader.file, line.number)
