@@ -31,7 +31,7 @@ from build_scripts.rulebook.wiki_inline import (
 )
 from build_scripts.rulebook.wiki_notes import is_ref, is_references, listed_group
 from build_scripts.rulebook.wiki_quotes import read_quotes
-from build_scripts.rulebook.wiki_source import TOC_MARK, as_the_wiki_reads_it
+from build_scripts.rulebook.wiki_source import COMMENT, TOC_MARK, as_the_wiki_reads_it
 from build_scripts.rulebook.wiki_tables import is_table, table_rows
 
 __all__ = ["Line", "tokenise"]
@@ -41,7 +41,7 @@ _LINE_END = re.compile(r"[ \t]*\n")
 _MARKERS_AFTER_COMMENT = re.compile(r"[*#:;]+")
 #: ``<nowiki>…</nowiki>`` inside ``<pre>``: its words alone, as the wiki's ``<pre>`` keeps them (T15238).
 _NOWIKI_IN_PRE = re.compile(r"<nowiki>(.*?)</nowiki>", re.DOTALL | re.IGNORECASE)
-_COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_COMMENTS = re.compile(COMMENT, re.DOTALL)
 #: A comment not closed yet on the lines read so far.
 _OPEN_COMMENT = re.compile(r"<!--(?:(?!-->).)*\Z", re.DOTALL)
 #: A heading as MediaWiki's ``Parser::handleHeadings`` finds one: as many ``=`` on both sides.

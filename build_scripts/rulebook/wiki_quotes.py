@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 
 from build_scripts.core.errors import RulebookError, Source
+from build_scripts.rulebook.wiki_source import COMMENT
 
 __all__ = ["quote_tags", "read_quotes"]
 
@@ -29,7 +30,7 @@ _READ_APART = ("ref", "references", "gallery")
 _AS_WRITTEN = ("nowiki", "pre", "math", "syntaxhighlight", "source", "score", "chem", "ce", "hiero", "timeline")
 
 _KEPT = re.compile(
-    r"<!--.*?(?:-->|\Z)"
+    rf"{COMMENT}"
     rf"|<(?P<tag>{'|'.join(_READ_APART + _AS_WRITTEN)})(?P<attrs>\b[^>]*?)(?:/>|>(?P<inner>.*?)</(?P=tag)\s*>)",
     re.DOTALL | re.IGNORECASE,
 )

@@ -15,12 +15,15 @@ import re
 
 from build_scripts.rulebook.wiki_tags import SWITCHES
 
-__all__ = ["TOC_MARK", "as_the_wiki_reads_it"]
+__all__ = ["COMMENT", "TOC_MARK", "as_the_wiki_reads_it"]
+
+#: A comment, as the wiki takes it away: one never closed runs out to the page's end.
+COMMENT = r"<!--.*?(?:-->|\Z)"
 
 #: Where a ``__TOC__`` stood: the wiki's contents box ends the paragraph there (the site has its own contents).
 TOC_MARK = "\x1e"
 #: What the wiki reads as written before it reads a page's lines: a comment, ``<nowiki>``, ``<pre>``.
-_AS_WRITTEN = r"<!--.*?(?:-->|\Z)|<(nowiki|pre)\b[^>]*>.*?</\1\s*>"
+_AS_WRITTEN = rf"{COMMENT}|<(nowiki|pre)\b[^>]*>.*?</\1\s*>"
 #: A behaviour switch, where the wiki reads one: not in what it reads as written.
 _SWITCH = re.compile(rf"{_AS_WRITTEN}|__(?P<switch>{'|'.join(SWITCHES)})__", re.DOTALL | re.IGNORECASE)
 
